@@ -1,0 +1,1 @@
+"""Game state to SVG drawings (svgwrite). Draws state; never decides rules."""
