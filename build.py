@@ -1,0 +1,401 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Imperial browser edition.
+
+Standard library only, so it runs on a fresh machine before anything is installed.
+
+    python3 build.py build            # assemble the self-contained static site in dist/
+    python3 build.py serve [--port N] # build, then serve dist/ on 127.0.0.1
+    python3 build.py test             # install test tools, build, run ruff + pytest (tests/ and e2e/)
+
+Everything the site needs (Pyodide, PyScript, the browser wheels and the engine wheel) is copied into dist/;
+nothing is fetched at run time. Downloads are pinned, checked against their hashes, and cached in .cache/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import functools
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+PKG = ROOT / "pkg"
+VENV = ROOT / ".venv"
+
+# --- pinned runtime -------------------------------------------------------------------------------------
+# npm tarballs with the registry's sha512 integrity.
+PYODIDE = ("pyodide", "314.0.7", "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==")
+PYSCRIPT = (
+    "@pyscript/core",
+    "0.7.31",
+    "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+)
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+BROWSER_ABI = "2026_0"
+
+# Browser wheels (CPython 3.14, Emscripten): name, version, file, sha256, imports, depends.
+BROWSER_WHEELS = [
+    ("pydantic", "2.14.3", "pydantic-2.14.3-py3-none-any.whl",
+     "3f7b347782ab7e4cf4c798496ae3a82787d9f21ec12676a9c564355eeef8daa8",
+     ["pydantic"], ["typing-extensions", "pydantic-core", "annotated-types", "typing-inspection"]),
+    ("pydantic-core", "2.50.4", "pydantic_core-2.50.4-cp314-cp314-pyemscripten_2026_0_wasm32.whl",
+     "e6da138a1ecc1341c8b788a5ee822670b03788e1f5decf7af9d461de6e508b8e",
+     ["pydantic_core"], ["typing-extensions"]),
+    ("typing-extensions", "4.16.0", "typing_extensions-4.16.0-py3-none-any.whl",
+     "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8", ["typing_extensions"], []),
+    ("annotated-types", "0.8.0", "annotated_types-0.8.0-py3-none-any.whl",
+     "f072f4d804ea359e4eaf198b1af7a8b0943881a87f31bb764f8bf219bb9419e0", ["annotated_types"], []),
+    ("typing-inspection", "0.4.5", "typing_inspection-0.4.5-py3-none-any.whl",
+     "bc210535442b39e1bf2805e0c7a17dfd6a4ace760c84c7f7d16245d23a6b1c39",
+     ["typing_inspection"], ["typing-extensions"]),
+    ("svgwrite", "1.4.3", "svgwrite-1.4.3-py3-none-any.whl",
+     "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d", ["svgwrite"], []),
+]
+
+ENGINE_PACKAGES = ["imperial_core", "render"]
+
+MIME = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".py": "text/x-python",
+    ".toml": "application/toml",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says which and why."""
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    log("$ " + " ".join(cmd))
+    try:
+        return subprocess.run(cmd, check=True, **kw)
+    except FileNotFoundError as e:
+        raise BuildError(f"command not found: {cmd[0]} ({e})") from e
+    except subprocess.CalledProcessError as e:
+        raise BuildError(f"command failed with exit code {e.returncode}: {' '.join(cmd)}") from e
+
+
+# --- downloads ------------------------------------------------------------------------------------------
+def npm_tarball(name: str, version: str, integrity: str) -> Path:
+    """Fetch an npm package tarball with `npm pack` into the cache and check its sha512 integrity."""
+    dest = CACHE / "npm"
+    dest.mkdir(parents=True, exist_ok=True)
+    fname = f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
+    path = dest / fname
+    if not path.exists():
+        if shutil.which("npm") is None:
+            raise BuildError("npm is needed to fetch Pyodide and PyScript (install Node.js and npm)")
+        run(["npm", "pack", f"{name}@{version}", "--pack-destination", str(dest), "--silent"],
+            stdout=subprocess.DEVNULL)
+        if not path.exists():
+            raise BuildError(f"npm pack did not produce {path}")
+    algo, _, b64 = integrity.partition("-")
+    got = base64.b64encode(hashlib.new(algo, path.read_bytes()).digest()).decode()
+    if got != b64:
+        path.unlink()
+        raise BuildError(f"integrity check failed for {name}@{version}: expected {integrity}, got {algo}-{got}")
+    return path
+
+
+def browser_wheels() -> list[Path]:
+    """Download the pinned browser wheels (Emscripten platform) with pip, checking every sha256."""
+    dest = CACHE / "wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+    missing = [w for w in BROWSER_WHEELS if not (dest / w[2]).exists()]
+    if missing:
+        req = dest / "requirements.txt"
+        req.write_text("".join(f"{n}=={v} --hash=sha256:{h}\n" for n, v, _f, h, _i, _d in missing))
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--require-hashes", "--platform", f"pyemscripten_{BROWSER_ABI}_wasm32",
+             "--python-version", "3.14", "--implementation", "cp", "--abi", "cp314",
+             "-d", str(dest), "-r", str(req)])
+    paths = []
+    for _n, _v, fname, sha, _i, _d in BROWSER_WHEELS:
+        p = dest / fname
+        if not p.exists():
+            raise BuildError(f"pip did not download {fname}")
+        if sha256_file(p) != sha:
+            p.unlink()
+            raise BuildError(f"sha256 mismatch for {fname}; deleted it, run the build again")
+        paths.append(p)
+    return paths
+
+
+# --- engine wheel ---------------------------------------------------------------------------------------
+def project_meta() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def engine_wheel(out: Path) -> tuple[Path, str, str]:
+    """Write the pure-Python wheel of pkg/ (imperial_core + render) reproducibly; return path, name, version."""
+    meta = project_meta()
+    dist_name = meta["name"]
+    norm = dist_name.replace("-", "_")
+    version = meta["version"]
+    wheel = out / f"{norm}-{version}-py3-none-any.whl"
+    distinfo = f"{norm}-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    for pkg in ENGINE_PACKAGES:
+        base = PKG / pkg
+        if not (base / "__init__.py").exists():
+            raise BuildError(f"package {pkg} missing: {base}/__init__.py")
+        for p in sorted(base.rglob("*")):
+            if p.is_dir() or "__pycache__" in p.parts or p.suffix in {".pyc", ".pyo"}:
+                continue
+            files.append((p.relative_to(PKG).as_posix(), p.read_bytes()))
+    requires = "".join(f"Requires-Dist: {d}\n" for d in meta.get("dependencies", []))
+    files.append((f"{distinfo}/METADATA",
+                  f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n{requires}".encode()))
+    files.append((f"{distinfo}/WHEEL",
+                  b"Wheel-Version: 1.0\nGenerator: imperial-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    files.append((f"{distinfo}/top_level.txt", "\n".join(ENGINE_PACKAGES).encode() + b"\n"))
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for name, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        writer.writerow([name, f"sha256={digest}", len(data)])
+    writer.writerow([f"{distinfo}/RECORD", "", ""])
+    files.append((f"{distinfo}/RECORD", record.getvalue().encode()))
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return wheel, dist_name, version
+
+
+# --- site -----------------------------------------------------------------------------------------------
+def extract_members(tgz: Path, members: dict[str, Path]) -> None:
+    """Copy the named tarball members (path inside the tarball -> destination file)."""
+    with tarfile.open(tgz) as tf:
+        names = set(tf.getnames())
+        for src, dst in members.items():
+            if src not in names:
+                raise BuildError(f"{tgz.name} has no {src}")
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            f = tf.extractfile(src)
+            assert f is not None
+            dst.write_bytes(f.read())
+
+
+def write_lock(pyodide_tgz: Path, pydir: Path, entries: list[dict]) -> None:
+    """Our own pyodide-lock.json: upstream `info` plus exactly the wheels we ship, with their sha256."""
+    with tarfile.open(pyodide_tgz) as tf:
+        f = tf.extractfile("package/pyodide-lock.json")
+        assert f is not None
+        upstream = json.load(f)
+    packages = {}
+    for e in entries:
+        packages[e["name"]] = {
+            "name": e["name"], "version": e["version"], "file_name": e["file_name"], "install_dir": "site",
+            "sha256": e["sha256"], "package_type": "package", "imports": e["imports"],
+            "depends": e["depends"], "unvendored_tests": False, "tool": {},
+        }
+    lock = {"info": upstream["info"], "packages": dict(sorted(packages.items()))}
+    (pydir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+def site_hash(files: list[Path]) -> str:
+    h = hashlib.sha256()
+    for p in files:
+        h.update(p.relative_to(DIST).as_posix().encode() + b"\0")
+        h.update(sha256_file(p).encode())
+    return h.hexdigest()[:16]
+
+
+def build() -> dict:
+    """Assemble dist/ and return a summary (hash, file count, sizes)."""
+    pyodide_tgz = npm_tarball(*PYODIDE)
+    pyscript_tgz = npm_tarball(*PYSCRIPT)
+    wheels = browser_wheels()
+
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    # Pages and glue.
+    for p in sorted(WEB.rglob("*")):
+        if p.is_file() and "__pycache__" not in p.parts and p.name != "sw.template.js":
+            dst = DIST / p.relative_to(WEB)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(p, dst)
+    # Pyodide runtime.
+    pydir = DIST / "pyodide"
+    extract_members(pyodide_tgz, {f"package/{n}": pydir / n for n in PYODIDE_FILES})
+    # PyScript: its dist/ without source maps.
+    with tarfile.open(pyscript_tgz) as tf:
+        members = {m: DIST / "pyscript" / m[len("package/dist/"):] for m in tf.getnames()
+                   if m.startswith("package/dist/") and not m.endswith(".map")}
+    extract_members(pyscript_tgz, members)
+    # Wheels + lock.
+    entries = []
+    for (name, version, fname, sha, imports, depends), src in zip(BROWSER_WHEELS, wheels, strict=True):
+        shutil.copy2(src, pydir / fname)
+        entries.append({"name": name, "version": version, "file_name": fname, "sha256": sha,
+                        "imports": imports, "depends": depends})
+    ewheel, ename, eversion = engine_wheel(pydir)
+    entries.append({"name": ename, "version": eversion, "file_name": ewheel.name, "sha256": sha256_file(ewheel),
+                    "imports": ENGINE_PACKAGES, "depends": ["pydantic", "svgwrite"]})
+    write_lock(pyodide_tgz, pydir, entries)
+
+    # Service worker: precache every file, versioned by the content hash of the site.
+    files = sorted(p for p in DIST.rglob("*") if p.is_file())
+    version = site_hash(files)
+    (DIST / "build-info.json").write_text(json.dumps(
+        {"version": version, "engine": eversion, "engine_wheel": ewheel.name, "pyodide": PYODIDE[1],
+         "pyscript": PYSCRIPT[1]}, indent=1) + "\n")
+    files = sorted(p for p in DIST.rglob("*") if p.is_file())
+    urls = ["./"] + [p.relative_to(DIST).as_posix() for p in files]
+    template = (WEB / "sw.template.js").read_text()
+    (DIST / "sw.js").write_text(template.replace("__VERSION__", version)
+                                .replace("__PRECACHE__", json.dumps(urls, indent=0)))
+
+    files = sorted(p for p in DIST.rglob("*") if p.is_file())
+    raw = sum(p.stat().st_size for p in files)
+    gz = sum(len(gzip.compress(p.read_bytes(), 6)) for p in files)
+    summary = {"version": version, "files": len(files), "raw_bytes": raw, "gzip_bytes": gz}
+    log(f"dist/ ready: {len(files)} files, {raw / 1e6:.1f} MB raw, {gz / 1e6:.1f} MB gzipped, "
+        f"version {version}")
+    return summary
+
+
+# --- serve ----------------------------------------------------------------------------------------------
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types and no HTTP caching (the service worker does the caching)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature fixed by the base class
+        if os.environ.get("IMPERIAL_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(port: int) -> None:
+    build()
+    server = make_server(DIST, port)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"\nImperial is served at {url}  (Ctrl+C to stop)\n", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- test -----------------------------------------------------------------------------------------------
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    """A virtual environment with the pinned test requirements and the project (editable)."""
+    py = venv_python()
+    if not py.exists():
+        run([sys.executable, "-m", "venv", str(VENV)])
+    req = ROOT / "requirements-test.txt"
+    stamp = VENV / ".requirements.sha256"
+    want = hashlib.sha256(req.read_bytes() + (ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text() != want:
+        run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(req)])
+        run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--no-build-isolation", "-e", str(ROOT)])
+        stamp.write_text(want)
+    return py
+
+
+def ensure_chromium() -> None:
+    """Debian's chromium (Playwright cannot download browsers here)."""
+    if Path("/usr/bin/chromium").exists():
+        return
+    prefix = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(prefix + ["apt-get", "update", "-qq"], env=env, stdin=subprocess.DEVNULL)
+    run(prefix + ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium",
+                  "fonts-dejavu-core"], env=env, stdin=subprocess.DEVNULL)
+    if not Path("/usr/bin/chromium").exists():
+        raise BuildError("apt-get finished but /usr/bin/chromium is missing")
+
+
+def test(pytest_args: list[str]) -> int:
+    py = ensure_venv()
+    ensure_chromium()
+    build()
+    run([str(py), "-m", "ruff", "check", "."], cwd=ROOT)
+    env = {**os.environ, "IMPERIAL_DIST": str(DIST)}
+    try:
+        run([str(py), "-m", "pytest", *(pytest_args or ["tests", "e2e"])], cwd=ROOT, env=env)
+    except BuildError as e:
+        log(str(e))
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("build", help="write the complete static site to dist/")
+    sp = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    sp.add_argument("--port", type=int, default=8000)
+    tp = sub.add_parser("test", help="install test tools, build, run ruff and all tests")
+    tp.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
+    args = ap.parse_args(argv)
+    try:
+        if args.cmd == "build":
+            build()
+            return 0
+        if args.cmd == "serve":
+            serve(args.port)
+            return 0
+        return test(args.pytest_args)
+    except BuildError as e:
+        print(f"\nBUILD FAILED: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""The build's own pieces: the engine wheel and the generated Pyodide lock file."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import build
+
+
+def test_engine_wheel_is_complete_and_reproducible(tmp_path: Path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    w1, name, version = build.engine_wheel(tmp_path / "a")
+    w2, _, _ = build.engine_wheel(tmp_path / "b")
+    assert w1.read_bytes() == w2.read_bytes(), "the wheel must be byte-for-byte reproducible"
+    assert name == "imperial-core"
+    with zipfile.ZipFile(w1) as zf:
+        names = set(zf.namelist())
+        assert "imperial_core/__init__.py" in names and "render/__init__.py" in names
+        assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+        distinfo = f"imperial_core-{version}.dist-info"
+        record = list(csv.reader(io.StringIO(zf.read(f"{distinfo}/RECORD").decode())))
+        listed = {row[0] for row in record}
+        assert listed == names
+        for path, digest, size in record:
+            if path.endswith("RECORD"):
+                continue
+            data = zf.read(path)
+            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={want}" and int(size) == len(data), path
+        meta = zf.read(f"{distinfo}/METADATA").decode()
+        assert "Requires-Dist: pydantic" in meta and f"Version: {version}" in meta
+
+
+def test_lock_lists_exactly_the_shipped_wheels_with_their_hashes():
+    dist = build.DIST
+    lock_path = dist / "pyodide" / "pyodide-lock.json"
+    if not lock_path.exists():
+        build.build()
+    lock = json.loads(lock_path.read_text())
+    assert lock["info"]["abi_version"] == build.BROWSER_ABI
+    shipped = {p.name for p in (dist / "pyodide").glob("*.whl")}
+    assert {e["file_name"] for e in lock["packages"].values()} == shipped
+    for entry in lock["packages"].values():
+        assert build.sha256_file(dist / "pyodide" / entry["file_name"]) == entry["sha256"]
+        for dep in entry["depends"]:
+            assert dep in lock["packages"], f"{entry['name']} depends on {dep}, which is not shipped"
+    # Pinned browser wheels keep the pydantic / pydantic-core pair the guide measured to work.
+    versions = {e["name"]: e["version"] for e in lock["packages"].values()}
+    assert versions["pydantic"] == "2.14.3" and versions["pydantic-core"] == "2.50.4"

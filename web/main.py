@@ -1,0 +1,53 @@
+"""Page glue (runs in Pyodide via PyScript): load the engine wheel, then show what the engine and renderer make.
+
+No rules here: everything the page shows comes from `imperial_core` and `render`.
+"""
+
+import asyncio
+import traceback
+
+import js
+import pyodide_js
+from pyodide.ffi import create_proxy, to_js
+
+boot = js.window.imperialBoot
+boot.stage("runtime", "done")
+boot.stage("packages", "active")
+
+
+async def load_packages(names: list[str]) -> None:
+    """Load our wheels from the site's own pyodide-lock.json; a failed download is an error, not a warning."""
+    errors: list[str] = []
+    on_error = create_proxy(lambda msg: errors.append(str(msg)))
+    on_message = create_proxy(lambda msg: None)
+    try:
+        options = to_js({"errorCallback": on_error, "messageCallback": on_message},
+                        dict_converter=js.Object.fromEntries)
+        await pyodide_js.loadPackage(to_js(names), options)
+    finally:
+        on_error.destroy()
+        on_message.destroy()
+    if errors:
+        raise RuntimeError("Could not load the game's packages:\n" + "\n".join(errors))
+
+
+async def start() -> None:
+    try:
+        await load_packages(["imperial-core"])
+        boot.stage("packages", "done")
+        boot.stage("engine", "active")
+        import imperial_core
+        import render
+
+        js.document.getElementById("version").textContent = f"engine {imperial_core.__version__}"
+        app = js.document.getElementById("app")
+        board = js.document.createElement("div")
+        board.className = "board"
+        board.innerHTML = render.board_svg(board="europe")
+        app.replaceChildren(board)
+        boot.ready()
+    except Exception as exc:  # shown on the page: a boot failure must be readable without the console
+        boot.fail(f"{type(exc).__name__}: {exc}", traceback.format_exc())
+
+
+boot_task = asyncio.ensure_future(start())

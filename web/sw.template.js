@@ -1,0 +1,43 @@
+// Service worker: precaches the whole site so the game works offline after one visit.
+// build.py writes the site's content hash into VERSION, so every build installs a fresh cache.
+const VERSION = "__VERSION__";
+const CACHE = `imperial-${VERSION}`;
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // cache: "reload" bypasses the HTTP cache, so a new build never mixes with old files.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("imperial-") && key !== CACHE) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(req, { ignoreSearch: true });
+    if (hit) return hit;
+    if (req.mode === "navigate") {
+      const page = await cache.match("./index.html");
+      try {
+        return await fetch(req);
+      } catch (err) {
+        if (page) return page;
+        throw err;
+      }
+    }
+    return fetch(req);
+  })());
+});
