@@ -1,3 +1,30 @@
-"""Rules engine for Imperial and Imperial 2030 (Mac Gerdts)."""
+"""Rules engine for Imperial (Mac Gerdts): pure functions over pydantic states.
+
+>>> from imperial_core import new_game, legal_actions, apply
+>>> s = new_game(["Ann", "Bob", "Cem"], seed=1)
+>>> s = apply(s, legal_actions(s)[0])
+"""
+
+from .actions import Action, parse_text
+from .board import Board, Region, load_board
+from .engine import (
+    apply,
+    apply_index,
+    explain,
+    legal_actions,
+    new_game,
+    parse_action,
+    ranking,
+    scores,
+    winner,
+)
+from .errors import BadToken, IllegalAction
+from .model import ENGINE_VERSION, PHASES, GameState, available_bonds, credit, player_bonds
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "ENGINE_VERSION", "PHASES", "Action", "BadToken", "Board", "GameState", "IllegalAction", "Region",
+    "apply", "apply_index", "available_bonds", "credit", "explain", "legal_actions", "load_board",
+    "new_game", "parse_action", "parse_text", "player_bonds", "ranking", "scores", "winner",
+]

@@ -1,0 +1,314 @@
+"""Actions: every decision a player can take, as pydantic models.
+
+``Action`` is a discriminated union on ``type``.  Each action has a short text
+notation (``str(action)``), read back by :func:`imperial_core.parse_action`;
+see ``docs/notation.md``.  Internally the engine works with plain tuples
+(``action.key()``), which keeps move generation fast.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Unit = Literal["army", "fleet"]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def key(self) -> tuple:
+        """Plain-tuple form used inside the engine."""
+        raise TypeError("abstract")  # pragma: no cover
+
+
+class Rondel(_Action):
+    """Move the nation's marker to a rondel space (``production2`` = the second Production space)."""
+
+    type: Literal["rondel"] = "rondel"
+    space: str
+
+    def key(self) -> tuple:
+        return ("rondel", self.space)
+
+    def __str__(self) -> str:
+        return f"rondel {self.space}"
+
+
+class Force(_Action):
+    """Swiss Bank: force the nation to stop on Investor instead of passing it."""
+
+    type: Literal["force"] = "force"
+
+    def key(self) -> tuple:
+        return ("force",)
+
+    def __str__(self) -> str:
+        return "force"
+
+
+class Pass(_Action):
+    """Decline or finish the current decision (no factory, no bond, no battle, end of a phase...)."""
+
+    type: Literal["pass"] = "pass"
+
+    def key(self) -> tuple:
+        return ("pass",)
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class BuildFactory(_Action):
+    """Build a factory in a city of the nation (type fixed by the city)."""
+
+    type: Literal["factory"] = "factory"
+    region: str
+
+    def key(self) -> tuple:
+        return ("factory", self.region)
+
+    def __str__(self) -> str:
+        return f"factory {self.region}"
+
+
+class Import(_Action):
+    """Import one army or fleet for 1M into a home province (fleets: harbour cities only)."""
+
+    type: Literal["import"] = "import"
+    unit: Unit
+    region: str
+
+    def key(self) -> tuple:
+        return ("import", self.unit, self.region)
+
+    def __str__(self) -> str:
+        return f"import {self.unit} {self.region}"
+
+
+class MoveFleet(_Action):
+    """Move one fleet one step to an adjacent sea."""
+
+    type: Literal["fleet"] = "fleet"
+    origin: str
+    to: str
+
+    def key(self) -> tuple:
+        return ("fleet", self.origin, self.to)
+
+    def __str__(self) -> str:
+        return f"fleet {self.origin}>{self.to}"
+
+
+class MoveArmy(_Action):
+    """Move one army (rail before/after implied), optionally convoyed through ``via`` seas.
+
+    ``hostile`` is ``True``/``False`` when entering another nation's home province, else ``None``.
+    """
+
+    type: Literal["army"] = "army"
+    origin: str
+    to: str
+    via: tuple[str, ...] = ()
+    hostile: bool | None = None
+
+    def key(self) -> tuple:
+        return ("army", self.origin, self.to, self.via, self.hostile)
+
+    def __str__(self) -> str:
+        s = f"army {self.origin}>{self.to}"
+        if self.via:
+            s += " via " + "+".join(self.via)
+        if self.hostile is not None:
+            s += " hostile" if self.hostile else " friendly"
+        return s
+
+
+class SetStatus(_Action):
+    """Turn one army in a foreign home province hostile (upright) or friendly (lying)."""
+
+    type: Literal["status"] = "status"
+    region: str
+    hostile: bool
+
+    def key(self) -> tuple:
+        return ("status", self.region, self.hostile)
+
+    def __str__(self) -> str:
+        return f"status {self.region} {'hostile' if self.hostile else 'friendly'}"
+
+
+class Battle(_Action):
+    """The active nation matches one of its units 1:1 against a foreign unit in ``region``."""
+
+    type: Literal["battle"] = "battle"
+    region: str
+    unit: Unit
+    enemy: str
+    enemy_unit: Unit
+
+    def key(self) -> tuple:
+        return ("battle", self.region, self.unit, self.enemy, self.enemy_unit)
+
+    def __str__(self) -> str:
+        return f"battle {self.region} {self.unit} vs {self.enemy} {self.enemy_unit}"
+
+
+class Ask(_Action):
+    """The mover asks this nation's government next whether it demands battle."""
+
+    type: Literal["ask"] = "ask"
+    nation: str
+
+    def key(self) -> tuple:
+        return ("ask", self.nation)
+
+    def __str__(self) -> str:
+        return f"ask {self.nation}"
+
+
+class Demand(_Action):
+    """An inactive government demands battle against the unit that just arrived, with this unit kind."""
+
+    type: Literal["demand"] = "demand"
+    unit: Unit
+
+    def key(self) -> tuple:
+        return ("demand", self.unit)
+
+    def __str__(self) -> str:
+        return f"demand {self.unit}"
+
+
+class DestroyFactory(_Action):
+    """Three armies destroy an undefended foreign factory; the armies are removed too."""
+
+    type: Literal["destroy"] = "destroy"
+    region: str
+
+    def key(self) -> tuple:
+        return ("destroy", self.region)
+
+    def __str__(self) -> str:
+        return f"destroy {self.region}"
+
+
+class BuyBond(_Action):
+    """Buy an available bond, optionally returning one's own lower bond of that nation (trade-up)."""
+
+    type: Literal["bond"] = "bond"
+    nation: str
+    value: int
+    trade_in: int | None = None
+
+    def key(self) -> tuple:
+        return ("bond", self.nation, self.value, self.trade_in)
+
+    def __str__(self) -> str:
+        s = f"bond {self.nation} {self.value}"
+        if self.trade_in is not None:
+            s += f" return {self.trade_in}"
+        return s
+
+
+Action = Annotated[
+    Rondel | Force | Pass | BuildFactory | Import | MoveFleet | MoveArmy | SetStatus | Battle | Ask | Demand
+    | DestroyFactory | BuyBond,
+    Field(discriminator="type"),
+]
+
+ActionAdapter: TypeAdapter = TypeAdapter(Action)
+
+_FORCE = Force()
+_PASS = Pass()
+
+
+def from_key(k: tuple) -> _Action:
+    """Build the pydantic action for an internal tuple (no validation: the engine made it)."""
+    t = k[0]
+    if t == "pass":
+        return _PASS
+    if t == "force":
+        return _FORCE
+    if t == "rondel":
+        return Rondel.model_construct(space=k[1])
+    if t == "factory":
+        return BuildFactory.model_construct(region=k[1])
+    if t == "import":
+        return Import.model_construct(unit=k[1], region=k[2])
+    if t == "fleet":
+        return MoveFleet.model_construct(origin=k[1], to=k[2])
+    if t == "army":
+        return MoveArmy.model_construct(origin=k[1], to=k[2], via=k[3], hostile=k[4])
+    if t == "status":
+        return SetStatus.model_construct(region=k[1], hostile=k[2])
+    if t == "battle":
+        return Battle.model_construct(region=k[1], unit=k[2], enemy=k[3], enemy_unit=k[4])
+    if t == "ask":
+        return Ask.model_construct(nation=k[1])
+    if t == "demand":
+        return Demand.model_construct(unit=k[1])
+    if t == "destroy":
+        return DestroyFactory.model_construct(region=k[1])
+    if t == "bond":
+        return BuyBond.model_construct(nation=k[1], value=k[2], trade_in=k[3])
+    raise ValueError(f"unknown action {k!r}")
+
+
+def parse_text(text: str) -> _Action:
+    """Parse the notation into an action, without checking legality.  Raises ``ValueError``."""
+    w = text.strip().split()
+    if not w:
+        raise ValueError("empty action")
+    t, rest = w[0].lower(), w[1:]
+    try:
+        if t in ("pass", "force") and not rest:
+            return _PASS if t == "pass" else _FORCE
+        if t == "rondel" and len(rest) == 1:
+            return Rondel(space=rest[0])
+        if t == "factory" and len(rest) == 1:
+            return BuildFactory(region=rest[0])
+        if t == "destroy" and len(rest) == 1:
+            return DestroyFactory(region=rest[0])
+        if t == "import" and len(rest) == 2:
+            return Import(unit=rest[0], region=rest[1])
+        if t == "fleet" and len(rest) == 1 and ">" in rest[0]:
+            a, b = rest[0].split(">", 1)
+            return MoveFleet(origin=a, to=b)
+        if t == "army" and rest and ">" in rest[0]:
+            a, b = rest[0].split(">", 1)
+            via: tuple[str, ...] = ()
+            hostile = None
+            i = 1
+            if i < len(rest) and rest[i] == "via":
+                via = tuple(rest[i + 1].split("+"))
+                i += 2
+            if i < len(rest):
+                if rest[i] not in ("hostile", "friendly"):
+                    raise ValueError
+                hostile = rest[i] == "hostile"
+                i += 1
+            if i != len(rest):
+                raise ValueError
+            return MoveArmy(origin=a, to=b, via=via, hostile=hostile)
+        if t == "status" and len(rest) == 2 and rest[1] in ("hostile", "friendly"):
+            return SetStatus(region=rest[0], hostile=rest[1] == "hostile")
+        if t == "battle" and len(rest) == 5 and rest[2] == "vs":
+            return Battle(region=rest[0], unit=rest[1], enemy=rest[3], enemy_unit=rest[4])
+        if t == "ask" and len(rest) == 1:
+            return Ask(nation=rest[0])
+        if t == "demand" and len(rest) == 1:
+            return Demand(unit=rest[0])
+        if t == "bond" and len(rest) in (2, 4):
+            trade = None
+            if len(rest) == 4:
+                if rest[2] != "return":
+                    raise ValueError
+                trade = int(rest[3])
+            return BuyBond(nation=rest[0], value=int(rest[1]), trade_in=trade)
+    except ValueError:
+        pass
+    except Exception:  # pydantic validation errors
+        pass
+    raise ValueError(f"cannot read action {text!r}; see docs/notation.md")

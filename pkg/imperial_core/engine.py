@@ -1,0 +1,411 @@
+"""Public API: ``new_game``, ``legal_actions``, ``apply``, ``scores``, ``winner``.
+
+The engine keeps every rule in ``rules/``; this module only dispatches on the decision in progress
+(``state.turn["phase"]``), copies states so that :func:`apply` is pure, and settles decisions that
+leave no choice (a factory space with nothing to build, a fleet phase with nothing to move...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action, ActionAdapter, from_key, parse_text
+from .board import Board, load_board
+from .errors import IllegalAction
+from .model import PHASES, GameState
+from .rules import end, factory, import_, investor, maneuver, production, rondel, setup, taxation
+from .rules.common import G, begin_rondel_turn, nation_name, next_nation, player, update_governments
+
+# -- state copying ----------------------------------------------------------------------------------------
+
+
+def _clone(d: dict) -> G:
+    """A copy of a state's data deep enough that mutating it leaves the original untouched."""
+    t = d["turn"]
+    c = t["contact"]
+    nt = dict(t)
+    nt["queue"] = list(t["queue"])
+    nt["moved_armies"] = dict(t["moved_armies"])
+    nt["moved_fleets"] = dict(t["moved_fleets"])
+    nt["convoys"] = dict(t["convoys"])
+    nt["changed"] = list(t["changed"])
+    if c is not None:
+        nt["contact"] = {"region": c["region"], "unit": c["unit"], "asking": list(c["asking"])}
+    nations = {}
+    for nid, n in d["nations"].items():
+        nn = dict(n)
+        nn["factories"] = list(n["factories"])
+        nn["flags"] = list(n["flags"])
+        nn["armies"] = dict(n["armies"])
+        nn["hostile"] = dict(n["hostile"])
+        nn["fleets"] = dict(n["fleets"])
+        nn["bonds"] = dict(n["bonds"])
+        nations[nid] = nn
+    g = dict(d)
+    g["turn"] = nt
+    g["nations"] = nations
+    g["players"] = [dict(p) for p in d["players"]]
+    g["swiss_banks"] = list(d["swiss_banks"])
+    g["history"] = list(d["history"])
+    return g
+
+
+_FIELDS = tuple(GameState.model_fields)
+
+
+def _wrap(g: G) -> GameState:
+    return GameState.model_construct(_fields_set=set(_FIELDS), **g)
+
+
+# -- legal actions ----------------------------------------------------------------------------------------
+
+
+def legal_keys(g: G, b: Board) -> list[tuple]:
+    """Legal actions in internal tuple form, in the deterministic order of :func:`legal_actions`."""
+    phase = g["turn"]["phase"]
+    if phase == "rondel":
+        return rondel.rondel_actions(g, b)
+    if phase == "armies":
+        return maneuver.army_actions(g, b)
+    if phase == "fleets":
+        return maneuver.fleet_actions(g, b)
+    if phase == "contact":
+        return maneuver.contact_actions(g, b)
+    if phase == "order":
+        return maneuver.order_actions(g, b)
+    if phase == "demand":
+        return maneuver.demand_actions(g, b)
+    if phase == "invest":
+        return investor.invest_actions(g, b)
+    if phase == "import":
+        return import_.import_actions(g, b)
+    if phase == "factory":
+        return factory.factory_actions(g, b)
+    if phase == "swiss":
+        return [("force",), ("pass",)]
+    if phase == "auction":
+        return setup.auction_actions(g, b)
+    return []
+
+
+# -- transitions ------------------------------------------------------------------------------------------
+
+
+def _end_turn(g: G, b: Board, nid: str) -> None:
+    """The nation's turn is over: next nation, or (variant without investor card) an investment round."""
+    if g["investor_card"]:
+        begin_rondel_turn(g, next_nation(g, b, nid))
+    else:
+        gov = g["nations"][nid]["government"]
+        investor.start_round(g, b, nid, nid, "post", gov)
+
+
+def _after_round(g: G, b: Board) -> None:
+    """Variant without investor card: after a round, the next nation moves; a nation without bonds
+    is offered its bonds first, starting with the government of the nation that moved last."""
+    t = g["turn"]
+    mover = t["nation"]
+    first = t["queue"][0] if t["queue"] else None
+    update_governments(g, b, first or g["nations"][mover]["government"])
+    ids = b.nation_ids
+    cur = t["invest_nation"]
+    nxt = ids[(ids.index(cur) + 1) % len(ids)]
+    if g["nations"][nxt]["government"] or nxt == mover:
+        begin_rondel_turn(g, nxt if g["nations"][nxt]["government"] else next_nation(g, b, nxt))
+        return
+    investor.start_round(g, b, mover, nxt, "pre", g["nations"][mover]["government"])
+
+
+def _finish_action(g: G, b: Board) -> None:
+    """The landed space is done; a pass over Investor now runs its steps 2 and 3."""
+    t = g["turn"]
+    nid = t["nation"]
+    if t["passed_investor"] and g["investor_card"]:
+        investor.start_investor_steps(g, b, nid)
+    else:
+        _end_turn(g, b, nid)
+
+
+def _land(g: G, b: Board, nid: str, there: int, passed: bool) -> None:
+    nat = g["nations"][nid]
+    nat["rondel"] = there
+    t = g["turn"]
+    t["phase"] = "landing"
+    t["passed_investor"] = passed
+    t["player"] = nat["government"]
+    space = b.rondel[there]
+    if space == "factory":
+        t["phase"] = "factory"
+    elif space == "production":
+        production.produce(g, b, nid)
+        _finish_action(g, b)
+    elif space == "import":
+        t["phase"] = "import"
+    elif space == "maneuver":
+        t["phase"] = "fleets"
+    elif space == "investor":
+        investor.pay_interest(g, b, nid)
+        if g["investor_card"]:
+            investor.start_investor_steps(g, b, nid)
+        else:
+            _end_turn(g, b, nid)
+    elif space == "taxation":
+        if taxation.tax(g, b, nid):
+            g["turn"] = {**g["turn"], "phase": "over", "player": None}
+        else:
+            _finish_action(g, b)
+    else:  # pragma: no cover - boards only use the spaces above
+        raise IllegalAction(f"unknown rondel space {space!r}")
+
+
+def _move_marker(g: G, b: Board, there: int, forced: bool = False) -> None:
+    t = g["turn"]
+    nid = t["nation"]
+    nat = g["nations"][nid]
+    here = nat["rondel"]
+    steps = rondel.steps(b, here, there)
+    player(g, nat["government"])["cash"] -= rondel.cost(b, steps)
+    _land(g, b, nid, there, rondel.passes_investor(b, here, there) and not forced)
+
+
+def _do(g: G, b: Board, k: tuple) -> None:
+    """Apply one legal action (internal tuple) to ``g`` in place."""
+    t = g["turn"]
+    phase = t["phase"]
+    kind = k[0]
+    if phase == "rondel":
+        there = rondel.check_space(b, k[1])
+        nid = t["nation"]
+        here = g["nations"][nid]["rondel"]
+        if rondel.passes_investor(b, here, there) and rondel.swiss_can_force(g, b, nid):
+            deciders = rondel.swiss_deciders(g, nid)
+            if deciders:
+                t["phase"] = "swiss"
+                t["target"] = there
+                t["queue"] = deciders
+                t["player"] = deciders[0]
+                return
+        _move_marker(g, b, there)
+    elif phase == "swiss":
+        nid = t["nation"]
+        here = g["nations"][nid]["rondel"]
+        if kind == "force":
+            _move_marker(g, b, rondel.investor_space_on_path(b, here, t["target"]), forced=True)
+        else:
+            t["queue"].pop(0)
+            if t["queue"]:
+                t["player"] = t["queue"][0]
+            else:
+                _move_marker(g, b, t["target"])
+    elif phase == "factory":
+        factory.factory_apply(g, b, k)
+        _finish_action(g, b)
+    elif phase == "import":
+        if import_.import_apply(g, b, k):
+            _finish_action(g, b)
+    elif phase == "fleets":
+        if kind == "fleet":
+            maneuver.move_fleet(g, b, k)
+        elif kind == "battle":
+            maneuver.fight(g, k[1], t["nation"], k[2], k[3], k[4])
+        else:
+            t["phase"] = "armies"
+    elif phase == "armies":
+        if kind == "army":
+            maneuver.move_army(g, b, k)
+        elif kind == "battle":
+            maneuver.fight(g, k[1], t["nation"], k[2], k[3], k[4])
+        elif kind == "status":
+            maneuver.set_status(g, b, k)
+        elif kind == "destroy":
+            maneuver.destroy_factory(g, b, k)
+        else:
+            maneuver.place_flags(g, b)
+            _finish_action(g, b)
+    elif phase == "contact":
+        if kind == "battle":
+            maneuver.fight(g, k[1], t["nation"], k[2], k[3], k[4])
+            maneuver.close_contact(g)
+        else:
+            maneuver.next_asked(g, b)
+    elif phase == "order":
+        maneuver.ask(g, b, k[1])
+    elif phase == "demand":
+        maneuver.demand(g, b, k)
+    elif phase == "invest":
+        if kind == "bond":
+            investor.buy_bond(g, t["player"], k)
+        t["queue"].pop(0)
+        if not t["queue"]:
+            if t["round"] == "card":
+                investor.end_investor_steps(g, b)
+                _end_turn(g, b, t["nation"])
+            else:
+                _after_round(g, b)
+    elif phase == "auction":
+        setup.auction_apply(g, b, k)
+    else:
+        raise IllegalAction("the game is over")
+
+
+_AUTO = ("factory", "import", "fleets", "armies", "invest", "auction")
+
+
+def _settle(g: G, b: Board) -> list[tuple]:
+    """Skip decisions whose only choice is to pass; return the legal keys of the settled state."""
+    while True:
+        t = g["turn"]
+        if t["phase"] == "invest" and t["queue"]:
+            t["player"] = t["queue"][0]
+        keys = legal_keys(g, b)
+        if t["phase"] in _AUTO and len(keys) == 1 and keys[0] == ("pass",):
+            _do(g, b, keys[0])
+            continue
+        return keys
+
+
+# -- legal-key cache for the last few states handed out ---------------------------------------------------
+_CACHE: list[tuple[GameState, list[tuple]]] = []
+
+
+def _remember(state: GameState, keys: list[tuple]) -> None:
+    _CACHE.append((state, keys))
+    if len(_CACHE) > 8:
+        del _CACHE[0]
+
+
+def _keys_of(state: GameState) -> list[tuple]:
+    for s, keys in _CACHE:
+        if s is state:
+            return keys
+    keys = legal_keys(state.__dict__, load_board(state.board))
+    _remember(state, keys)
+    return keys
+
+
+# -- public API -------------------------------------------------------------------------------------------
+
+
+def new_game(players: list[str], *, board: str = "europe", edition: str = "current", setup: str = "standard",
+             investor_card: bool = True, seed: int = 0) -> GameState:
+    """Set up a game for 2-6 players in seating (clockwise) order; ``seed`` drives every shuffle."""
+    if edition not in ("current", "first"):
+        raise IllegalAction(f"unknown edition {edition!r}: use 'current' or 'first'")
+    if setup not in ("standard", "auction"):
+        raise IllegalAction(f"unknown set-up {setup!r}: use 'standard' or 'auction'")
+    b = load_board(board)
+    g = _setup_module().initial_state(b, list(players), edition, setup, bool(investor_card), int(seed))
+    keys = _settle(g, b)
+    state = _wrap(g)
+    _remember(state, keys)
+    return state
+
+
+def _setup_module():
+    return setup
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal choice of ``state.current_player``, in a fixed order; empty once the game is over."""
+    return [from_key(k) for k in _keys_of(state)]
+
+
+def _to_key(action: Any) -> tuple:
+    if isinstance(action, tuple):
+        return action
+    if isinstance(action, dict):
+        action = ActionAdapter.validate_python(action)
+    if isinstance(action, str):
+        action = parse_text(action)
+    return action.key()
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; ``state`` itself is unchanged.  Raises :class:`IllegalAction`."""
+    if state.is_over:
+        raise IllegalAction("the game is over")
+    k = _to_key(action)
+    keys = _keys_of(state)
+    try:
+        index = keys.index(k)
+    except ValueError:
+        raise IllegalAction(explain(state, k)) from None
+    return apply_index(state, index, keys)
+
+
+def apply_index(state: GameState, index: int, keys: list[tuple] | None = None) -> GameState:
+    """Apply the ``index``-th entry of ``legal_actions(state)``."""
+    b = load_board(state.board)
+    if keys is None:
+        keys = _keys_of(state)
+    if not 0 <= index < len(keys):
+        raise IllegalAction(f"there are {len(keys)} legal actions; index {index} is out of range")
+    g = _clone(state.__dict__)
+    g["history"].append(index)
+    _do(g, b, keys[index])
+    new_keys = _settle(g, b)
+    new = _wrap(g)
+    _remember(new, new_keys)
+    return new
+
+
+def explain(state: GameState, k: tuple) -> str:
+    """Why the action ``k`` is not legal now, in words a player understands."""
+    g = state.__dict__
+    b = load_board(state.board)
+    phase = g["turn"]["phase"]
+    who = g["turn"]["player"]
+    msg = {
+        "rondel": rondel.explain_rondel, "swiss": rondel.explain_swiss, "factory": factory.explain_factory,
+        "import": import_.explain_import, "invest": investor.explain_invest,
+        "fleets": maneuver.explain_maneuver, "armies": maneuver.explain_maneuver,
+    }.get(phase)
+    if msg is not None:
+        return msg(g, b, k)
+    if phase == "auction":
+        return setup.describe_auction(g, b)
+    if phase == "over":
+        return "the game is over"
+    nat = g["turn"]["nation"]
+    what = PHASES.get(phase, phase)
+    return f"{' '.join(str(x) for x in k if x is not None)} is not possible now: {who} ({nation_name(b, nat) if nat else ''}) must decide: {what}"
+
+
+def scores(state: GameState) -> dict[str, int]:
+    """Victory points: Σ interest × power factor + cash."""
+    return end.scores(state.__dict__, load_board(state.board))
+
+
+def ranking(state: GameState) -> list[str]:
+    """Players from first to last place, with the rulebook's tie-break."""
+    return end.ranking(state.__dict__, load_board(state.board))
+
+
+def winner(state: GameState) -> str:
+    """The winner: most points; ties by credit sum in the most powerful nation, then the next..."""
+    return ranking(state)[0]
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """Read the notation of ``docs/notation.md``; the action must be legal in ``state``."""
+    try:
+        action = parse_text(text)
+    except ValueError as e:
+        raise IllegalAction(str(e)) from None
+    if action.key() not in _keys_of(state):
+        raise IllegalAction(explain(state, action.key()))
+    return action
+
+
+def replay_keys(g: G, b: Board, indices: list[int]) -> tuple[G, list[tuple]]:
+    """Replay action indices on a plain state in place (fast path for tokens and saves)."""
+    keys = _settle(g, b)
+    for i in indices:
+        if g["turn"]["phase"] == "over":
+            raise IllegalAction("actions recorded after the end of the game")
+        if not 0 <= i < len(keys):
+            raise IllegalAction(f"recorded action {i} is not among the {len(keys)} legal actions")
+        g["history"].append(i)
+        _do(g, b, keys[i])
+        keys = _settle(g, b)
+    return g, keys

@@ -1,0 +1,197 @@
+"""Game state of Imperial as a pydantic model of plain data.
+
+A :class:`GameState` is immutable by convention: :func:`imperial_core.apply` returns a new
+one and never touches its input.  Everything inside is plain JSON data (dicts, lists,
+ints, strings), so ``state.model_dump_json()`` / ``GameState.model_validate_json()``
+round-trip exactly and the engine can copy a state cheaply.
+
+Fields a renderer needs
+-----------------------
+``state.board``
+    board id (``"europe"``); static data via ``imperial_core.load_board(state.board)``.
+``state.players``
+    list in seating (clockwise) order of ``{"name": str, "cash": int}``.
+    A player's bonds: ``player_bonds(state, name)`` -> ``[(nation, value), ...]``.
+``state.nations``
+    dict nation id -> :class:`NationState` in turn order, with keys
+
+    * ``treasury`` (int, millions), ``power`` (power points 0..25),
+      ``tax`` (tax chart position: index into ``board.tax_chart``, 0 = "2-5"),
+    * ``rondel`` (index into ``board.rondel`` or ``None`` while still in the centre),
+    * ``government`` (player name or ``None``),
+    * ``factories`` (list of region ids), ``flags`` (list of region ids),
+    * ``armies`` (region id -> count), ``hostile`` (region id -> how many of those
+      armies stand upright as hostile; only in other nations' home provinces; the
+      rest lie friendly), ``fleets`` (region id -> count; a fleet whose region is a
+      home province lies in that harbour),
+    * ``bonds`` (bond value -> holder name, ``None`` while still available).
+``state.investor``
+    holder of the investor card (``None`` in the variant without it).
+``state.swiss_banks``
+    players holding a Swiss Bank, in seating order.
+``state.turn``
+    who decides now and what kind of decision: ``turn["phase"]`` (see
+    :data:`PHASES`), ``turn["nation"]`` (the nation whose turn it is),
+    ``turn["player"]`` (the player who must decide).  Shortcuts:
+    ``state.current_player``, ``state.decision``, ``state.active_nation``, ``state.is_over``.
+``state.history``
+    index of each chosen action in ``legal_actions`` since set-up (the game record).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+from typing_extensions import TypedDict
+
+from .board import Board, load_board
+
+#: Format version of states and link tokens.  Bump when the rules change behaviour.
+ENGINE_VERSION = 1
+
+#: Kinds of decision (``state.turn["phase"]``) and who takes them.
+PHASES: dict[str, str] = {
+    "auction": "a player may grant one bond of the nation being financed (auction set-up)",
+    "rondel": "a government chooses its nation's rondel space",
+    "swiss": "a Swiss Bank holder may force the nation to stop on Investor",
+    "factory": "a government chooses where to build a factory (or passes)",
+    "import": "a government imports units one by one (or stops)",
+    "fleets": "a government moves fleets, fights, or ends fleet movement",
+    "armies": "a government moves armies, changes their status, fights, destroys factories, or ends",
+    "contact": "the mover decides whether its unit that just arrived fights, and against whom",
+    "order": "the mover chooses which other government is asked next whether it demands battle",
+    "demand": "an inactive government decides whether to demand battle",
+    "invest": "a player may buy a bond or trade one up (investor card, Swiss Bank, or variant round)",
+    "over": "the game has ended",
+}
+
+
+class PlayerState(TypedDict):
+    """A player (investor): name and personal cash in millions."""
+
+    name: str
+    cash: int
+
+
+class NationState(TypedDict):
+    """One nation; see the module docstring for the meaning of each key."""
+
+    treasury: int
+    power: int
+    tax: int
+    rondel: int | None
+    government: str | None
+    factories: list[str]
+    flags: list[str]
+    armies: dict[str, int]
+    hostile: dict[str, int]
+    fleets: dict[str, int]
+    bonds: dict[int, str | None]
+
+
+class Contact(TypedDict):
+    """A unit that has just arrived (or changed status) where foreign units stand."""
+
+    region: str
+    unit: Literal["army", "fleet"]
+    asking: list[str]
+
+
+class TurnState(TypedDict):
+    """Who decides now and the bookkeeping of the decision in progress."""
+
+    phase: str
+    nation: str | None
+    player: str | None
+    passed_investor: bool
+    target: int | None
+    queue: list[str]
+    imports: int
+    moved_armies: dict[str, int]
+    moved_fleets: dict[str, int]
+    convoys: dict[str, int]
+    contact: Contact | None
+    invest_nation: str | None
+    round: str
+    changed: list[str]
+    auction_nation: int
+    auction_first: int
+
+
+def fresh_turn(phase: str, nation: str | None = None, player: str | None = None) -> TurnState:
+    """A turn record with every bookkeeping field at its resting value."""
+    return {
+        "phase": phase, "nation": nation, "player": player, "passed_investor": False, "target": None,
+        "queue": [], "imports": 0, "moved_armies": {}, "moved_fleets": {}, "convoys": {}, "contact": None,
+        "invest_nation": None, "round": "", "changed": [], "auction_nation": 0, "auction_first": 0,
+    }
+
+
+class GameState(BaseModel):
+    """The whole game: options, players, nations, decision in progress and history."""
+
+    model_config = ConfigDict(frozen=False, extra="forbid")
+
+    version: int = ENGINE_VERSION
+    board: str = "europe"
+    edition: Literal["current", "first"] = "current"
+    setup: Literal["standard", "auction"] = "standard"
+    investor_card: bool = True
+    seed: int = 0
+    players: list[PlayerState]
+    nations: dict[str, NationState]
+    investor: str | None = None
+    swiss_banks: list[str] = []
+    turn: TurnState
+    history: list[int] = []
+
+    # -- convenience views -------------------------------------------------
+    @property
+    def current_player(self) -> str | None:
+        """Name of the player who must decide now, ``None`` once the game is over."""
+        return None if self.turn["phase"] == "over" else self.turn["player"]
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn["phase"] == "over"
+
+    @property
+    def decision(self) -> str:
+        """Kind of decision awaited (a key of :data:`PHASES`)."""
+        return self.turn["phase"]
+
+    @property
+    def active_nation(self) -> str | None:
+        """The nation whose turn it is (``None`` during set-up and after the end)."""
+        return self.turn["nation"]
+
+    @property
+    def board_data(self) -> Board:
+        return load_board(self.board)
+
+    def cash(self, player: str) -> int:
+        for p in self.players:
+            if p["name"] == player:
+                return p["cash"]
+        raise KeyError(player)
+
+
+def player_bonds(state: GameState, player: str) -> list[tuple[str, int]]:
+    """Bonds held by ``player`` as ``(nation, value)`` in nation order, then value."""
+    out = []
+    for nid, n in state.nations.items():
+        for value, holder in sorted(n["bonds"].items()):
+            if holder == player:
+                out.append((nid, value))
+    return out
+
+
+def available_bonds(state: GameState, nation: str) -> list[int]:
+    """Values of the nation's bonds still in its bond pile."""
+    return sorted(v for v, h in state.nations[nation]["bonds"].items() if h is None)
+
+
+def credit(state: GameState, player: str, nation: str) -> int:
+    """A player's credit sum in a nation (sum of the values of its bonds)."""
+    return sum(v for v, h in state.nations[nation]["bonds"].items() if h == player)

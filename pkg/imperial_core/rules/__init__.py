@@ -1,0 +1,1 @@
+"""Rules of Imperial, one module per rondel space plus set-up, maneuver and scoring."""

@@ -1,0 +1,212 @@
+"""Helpers shared by the rondel spaces: money, occupation, seats, governments, turn order.
+
+Every function works on ``g``, the plain-dict form of a :class:`~imperial_core.model.GameState`
+(``state.__dict__`` after a deep-enough copy), and the static :class:`~imperial_core.board.Board` ``b``.
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..errors import IllegalAction
+from ..model import fresh_turn
+
+G = dict  # the plain-dict game state
+
+
+# -- deterministic shuffles (same numbers in every Python version) -----------------------------------------
+_MASK = (1 << 64) - 1
+
+
+def _splitmix(x: int) -> tuple[int, int]:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x, z ^ (z >> 31)
+
+
+def shuffled(items: list, seed: int, salt: int = 0) -> list:
+    """Fisher-Yates shuffle driven by splitmix64 of ``seed`` (reproducible everywhere)."""
+    out = list(items)
+    x = (seed * 1000003 + salt) & _MASK
+    for i in range(len(out) - 1, 0, -1):
+        x, r = _splitmix(x)
+        j = r % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def seeded_index(n: int, seed: int, salt: int) -> int:
+    _x, r = _splitmix((seed * 1000003 + salt) & _MASK)
+    return r % n
+
+
+# -- players ----------------------------------------------------------------------------------------------
+def seat(g: G, name: str) -> int:
+    for i, p in enumerate(g["players"]):
+        if p["name"] == name:
+            return i
+    raise KeyError(name)
+
+
+def player(g: G, name: str) -> dict:
+    return g["players"][seat(g, name)]
+
+
+def seat_order_from(g: G, name: str | None, include_self: bool = True) -> list[str]:
+    """Player names clockwise starting at ``name`` (or at the first seat)."""
+    names = [p["name"] for p in g["players"]]
+    i = names.index(name) if name in names else 0
+    order = names[i:] + names[:i]
+    return order if include_self else order[1:]
+
+
+def left_of(g: G, name: str) -> str:
+    names = [p["name"] for p in g["players"]]
+    return names[(names.index(name) + 1) % len(names)]
+
+
+# -- nations, bonds, money --------------------------------------------------------------------------------
+def nation_name(b: Board, nid: str) -> str:
+    return b.nation(nid).name
+
+
+def credit(g: G, name: str, nid: str) -> int:
+    return sum(v for v, h in g["nations"][nid]["bonds"].items() if h == name)
+
+
+def bonds_in_play(b: Board, edition: str) -> tuple[tuple[int, int], ...]:
+    if edition == "first":
+        return tuple((v, i) for v, i in b.first_edition["bonds"])
+    return b.bonds
+
+
+def flag_limit(b: Board, g: G, nid: str) -> int:
+    if g["edition"] == "first":
+        return int(b.first_edition.get("flags", b.nation(nid).flags))
+    return b.nation(nid).flags
+
+
+def can_pay(g: G, nid: str, amount: int) -> bool:
+    """Treasury plus the government's personal cash covers ``amount``."""
+    n = g["nations"][nid]
+    gov = n["government"]
+    extra = player(g, gov)["cash"] if gov else 0
+    return n["treasury"] + extra >= amount
+
+
+def pay_from_treasury(g: G, nid: str, amount: int) -> None:
+    """Pay ``amount`` to the bank from the treasury; the government covers any shortfall from its cash.
+
+    Rulebook, *Treasuries*: players may give personal cash to a treasury at any time to support it.
+    """
+    n = g["nations"][nid]
+    if n["treasury"] >= amount:
+        n["treasury"] -= amount
+        return
+    short = amount - n["treasury"]
+    n["treasury"] = 0
+    player(g, n["government"])["cash"] -= short
+
+
+def money_text(g: G, b: Board, nid: str) -> str:
+    n = g["nations"][nid]
+    gov = n["government"]
+    s = f"{nation_name(b, nid)}'s treasury has {n['treasury']}M"
+    if gov:
+        s += f" and its government {gov} has {player(g, gov)['cash']}M"
+    return s
+
+
+# -- occupation -------------------------------------------------------------------------------------------
+def occupied(g: G, b: Board, region: str) -> bool:
+    """A home province holding hostile (upright) armies of another nation (*Factory*, *Production*)."""
+    owner = b.regions[region].nation
+    return any(nid != owner and n["hostile"].get(region, 0) > 0 for nid, n in g["nations"].items())
+
+
+def unoccupied_factories(g: G, b: Board, nid: str) -> list[str]:
+    return [r for r in g["nations"][nid]["factories"] if not occupied(g, b, r)]
+
+
+def last_free_factory(g: G, b: Board, region: str) -> bool:
+    """``region`` holds its nation's only factory not occupied by hostile armies (*Maneuver*)."""
+    owner = b.regions[region].nation
+    if owner is None:
+        return False
+    free = unoccupied_factories(g, b, owner)
+    return len(free) == 1 and free[0] == region
+
+
+def units_of(n: dict) -> int:
+    return sum(n["armies"].values()) + sum(n["fleets"].values())
+
+
+def add_units(d: dict, region: str, k: int) -> None:
+    v = d.get(region, 0) + k
+    if v:
+        d[region] = v
+    else:
+        d.pop(region, None)
+
+
+def remove_army(n: dict, region: str) -> None:
+    """Remove one army; a nation's armies in one province share one status (see rules-decisions)."""
+    add_units(n["armies"], region, -1)
+    if n["hostile"].get(region, 0) > 0:
+        add_units(n["hostile"], region, -1)
+
+
+# -- governments ------------------------------------------------------------------------------------------
+def update_governments(g: G, b: Board, order_from: str | None) -> None:
+    """Give each government to the player with a strictly higher credit sum (*Investor*, step 3).
+
+    Several challengers with the same top sum: the first in seat order from ``order_from`` wins.
+    Afterwards players without a government hold a Swiss Bank.
+    """
+    order = seat_order_from(g, order_from)
+    for n in g["nations"].values():
+        sums = {p: 0 for p in order}
+        for v, h in n["bonds"].items():
+            if h is not None:
+                sums[h] += v
+        gov = n["government"]
+        best = sums[gov] if gov else 0
+        new = gov
+        for p in order:
+            if sums[p] > best:
+                best, new = sums[p], p
+        n["government"] = new
+    refresh_swiss_banks(g)
+
+
+def refresh_swiss_banks(g: G) -> None:
+    govs = {n["government"] for n in g["nations"].values()}
+    g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] not in govs]
+
+
+def government_of(g: G, nid: str) -> str | None:
+    return g["nations"][nid]["government"]
+
+
+# -- turn order -------------------------------------------------------------------------------------------
+def next_nation(g: G, b: Board, nid: str | None) -> str | None:
+    """The next nation after ``nid`` in turn order that has a government (``None`` if none has)."""
+    ids = b.nation_ids
+    start = ids.index(nid) + 1 if nid else 0
+    for k in range(len(ids)):
+        cand = ids[(start + k) % len(ids)]
+        if g["nations"][cand]["government"]:
+            return cand
+    return None
+
+
+def begin_rondel_turn(g: G, nid: str | None) -> None:
+    if nid is None:
+        g["turn"] = fresh_turn("over")
+        return
+    g["turn"] = fresh_turn("rondel", nid, g["nations"][nid]["government"])
+
+
+def illegal(msg: str) -> IllegalAction:
+    return IllegalAction(msg)

@@ -1,0 +1,42 @@
+"""Factory: build one factory for 5M from the treasury (rulebook *Factory*)."""
+
+from __future__ import annotations
+
+from ..board import Board
+from .common import G, can_pay, money_text, nation_name, occupied, pay_from_treasury
+
+
+def factory_sites(g: G, b: Board, nid: str) -> list[str]:
+    """Own cities without a factory whose province holds no hostile army."""
+    nat = g["nations"][nid]
+    return [r for r in b.home[nid] if r not in nat["factories"] and not occupied(g, b, r)]
+
+
+def factory_actions(g: G, b: Board) -> list[tuple]:
+    nid = g["turn"]["nation"]
+    if not can_pay(g, nid, b.constants["factory_cost"]):
+        return [("pass",)]
+    return [("factory", r) for r in factory_sites(g, b, nid)] + [("pass",)]
+
+
+def factory_apply(g: G, b: Board, k: tuple) -> None:
+    nid = g["turn"]["nation"]
+    if k[0] == "factory":
+        pay_from_treasury(g, nid, b.constants["factory_cost"])
+        g["nations"][nid]["factories"].append(k[1])
+
+
+def explain_factory(g: G, b: Board, k: tuple) -> str:
+    nid = g["turn"]["nation"]
+    name = nation_name(b, nid)
+    if k[0] != "factory":
+        return f"{name} is on Factory: build a factory or pass"
+    r = k[1]
+    reg = b.regions.get(r)
+    if reg is None or reg.nation != nid:
+        return f"{r} is not a city of {name}"
+    if r in g["nations"][nid]["factories"]:
+        return f"{reg.name} already has a factory"
+    if occupied(g, b, r):
+        return f"hostile armies stand in {reg.name}; no factory can be built there"
+    return f"{money_text(g, b, nid)}; a factory costs {b.constants['factory_cost']}M"

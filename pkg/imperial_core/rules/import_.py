@@ -1,0 +1,58 @@
+"""Import: up to three units at 1M each from the treasury (rulebook *Import*)."""
+
+from __future__ import annotations
+
+from ..board import Board
+from .common import G, add_units, can_pay, money_text, nation_name, occupied, pay_from_treasury
+
+
+def import_actions(g: G, b: Board) -> list[tuple]:
+    t = g["turn"]
+    nid = t["nation"]
+    c = b.constants
+    if t["imports"] >= c["import_max_units"] or not can_pay(g, nid, c["import_cost_per_unit"]):
+        return [("pass",)]
+    nat = g["nations"][nid]
+    info = b.nation(nid)
+    out = []
+    free = [r for r in b.home[nid] if not occupied(g, b, r)]
+    if sum(nat["armies"].values()) < info.armies:
+        out += [("import", "army", r) for r in free]
+    if sum(nat["fleets"].values()) < info.fleets:
+        out += [("import", "fleet", r) for r in free if b.regions[r].harbour]
+    out.append(("pass",))
+    return out
+
+
+def import_apply(g: G, b: Board, k: tuple) -> bool:
+    """Apply one import; returns True when the import turn is over."""
+    t = g["turn"]
+    if k[0] == "pass":
+        return True
+    nid = t["nation"]
+    pay_from_treasury(g, nid, b.constants["import_cost_per_unit"])
+    nat = g["nations"][nid]
+    add_units(nat["armies"] if k[1] == "army" else nat["fleets"], k[2], 1)
+    t["imports"] += 1
+    return import_actions(g, b) == [("pass",)]
+
+
+def explain_import(g: G, b: Board, k: tuple) -> str:
+    t = g["turn"]
+    nid = t["nation"]
+    name = nation_name(b, nid)
+    if k[0] != "import":
+        return f"{name} is importing: import a unit or pass"
+    unit, r = k[1], k[2]
+    reg = b.regions.get(r)
+    if t["imports"] >= b.constants["import_max_units"]:
+        return f"{name} has already imported {t['imports']} units"
+    if reg is None or reg.nation != nid:
+        return f"imported units go into {name}'s home provinces, and {r} is not one"
+    if occupied(g, b, r):
+        return f"hostile armies stand in {reg.name}; no units can be placed there"
+    if unit == "fleet" and not reg.harbour:
+        return f"fleets can only be placed in harbour cities, and {reg.name} has none"
+    if not can_pay(g, nid, 1):
+        return f"{money_text(g, b, nid)}; a unit costs {b.constants['import_cost_per_unit']}M"
+    return f"{name} has no {unit} left in its supply"

@@ -1,0 +1,166 @@
+"""Investor: interest, investor card, Swiss Bank investments, government change, card moves.
+
+Rulebook *Investor* steps 1-3; *Variant without investor card*; first edition: players without a
+government invest like a Swiss Bank.
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..model import fresh_turn
+from .common import (
+    G,
+    credit,
+    government_of,
+    left_of,
+    nation_name,
+    player,
+    seat_order_from,
+    update_governments,
+)
+
+
+def pay_interest(g: G, b: Board, nid: str) -> None:
+    """Step 1: the treasury pays every bond's interest.
+
+    Short treasury: the government forgoes its own interest first, then pays the others from its
+    cash; if that is not enough either, holders are paid clockwise from the government's left
+    until the money runs out (see rules-decisions).
+    """
+    nat = g["nations"][nid]
+    gov = nat["government"]
+    due: dict[str, int] = {}
+    for v, h in nat["bonds"].items():
+        if h is not None:
+            due[h] = due.get(h, 0) + b.interest(v)
+    total = sum(due.values())
+    if nat["treasury"] >= total:
+        nat["treasury"] -= total
+        for h, amount in due.items():
+            player(g, h)["cash"] += amount
+        return
+    others = {h: a for h, a in due.items() if h != gov}
+    money = nat["treasury"]
+    nat["treasury"] = 0
+    need = sum(others.values())
+    if money >= need:
+        for h, amount in others.items():
+            player(g, h)["cash"] += amount
+        if gov:
+            player(g, gov)["cash"] += money - need
+        return
+    gp = player(g, gov) if gov else None
+    from_gov = min(need - money, gp["cash"]) if gp else 0
+    if gp:
+        gp["cash"] -= from_gov
+    pot = money + from_gov
+    for h in seat_order_from(g, gov, include_self=False) if gov else seat_order_from(g, None):
+        if h in others:
+            paid = min(pot, others[h])
+            player(g, h)["cash"] += paid
+            pot -= paid
+
+
+def bond_options(g: G, b: Board, name: str, nations: list[str]) -> list[tuple]:
+    """Every bond ``name`` can afford: a new available bond, or a trade-up of one of its own bonds."""
+    cash = player(g, name)["cash"]
+    out = []
+    for nid in nations:
+        bonds = g["nations"][nid]["bonds"]
+        own = sorted(v for v, h in bonds.items() if h == name)
+        for v in sorted(bonds):
+            if bonds[v] is not None:
+                continue
+            if v <= cash:
+                out.append(("bond", nid, v, None))
+            for w in own:
+                if w < v and v - w <= cash:
+                    out.append(("bond", nid, v, w))
+    return out
+
+
+def buy_bond(g: G, name: str, k: tuple) -> None:
+    _t, nid, value, trade_in = k
+    nat = g["nations"][nid]
+    price = value
+    if trade_in is not None:
+        nat["bonds"][trade_in] = None
+        price -= trade_in
+    nat["bonds"][value] = name
+    nat["treasury"] += price
+    player(g, name)["cash"] -= price
+
+
+def invest_nations(g: G, b: Board, name: str) -> list[str]:
+    t = g["turn"]
+    if t["round"] in ("card", "swiss"):
+        return list(b.nation_ids)
+    # variant without investor card: the round's nation; players without a government: any nation
+    if name in g["swiss_banks"]:
+        return list(b.nation_ids)
+    return [t["invest_nation"]]
+
+
+def invest_actions(g: G, b: Board) -> list[tuple]:
+    name = g["turn"]["player"]
+    return bond_options(g, b, name, invest_nations(g, b, name)) + [("pass",)]
+
+
+# -- card variant: steps 2 and 3 --------------------------------------------------------------------------
+def start_investor_steps(g: G, b: Board, nid: str) -> None:
+    """Step 2: the card holder gets 2M and may invest; step 3: Swiss Banks invest clockwise from the holder."""
+    holder = g["investor"]
+    player(g, holder)["cash"] += b.constants["investor_card_payout"]
+    swiss = set(g["swiss_banks"])
+    queue = [holder] + [p for p in seat_order_from(g, holder, include_self=False) if p in swiss]
+    t = fresh_turn("invest", nid, None)
+    t["round"] = "card"
+    t["queue"] = queue
+    g["turn"] = t
+
+
+def end_investor_steps(g: G, b: Board) -> None:
+    """Governments change, Swiss Banks are given and returned, then the investor card moves left."""
+    holder = g["investor"]
+    update_governments(g, b, holder)
+    g["investor"] = left_of(g, holder)
+
+
+# -- variant without investor card ------------------------------------------------------------------------
+def start_round(g: G, b: Board, mover: str | None, nid: str, kind: str, first: str | None) -> None:
+    t = fresh_turn("invest", mover, None)
+    t["round"] = kind
+    t["invest_nation"] = nid
+    t["queue"] = seat_order_from(g, first)
+    g["turn"] = t
+
+
+def explain_invest(g: G, b: Board, k: tuple) -> str:
+    name = g["turn"]["player"]
+    if k[0] != "bond":
+        return f"{name} may buy one bond now, or pass"
+    _t, nid, value, trade_in = k
+    if nid not in g["nations"]:
+        return f"there is no nation {nid!r}"
+    nations = invest_nations(g, b, name)
+    if nid not in nations:
+        return f"{name} may only invest in {', '.join(nation_name(b, n) for n in nations)} now"
+    bonds = g["nations"][nid]["bonds"]
+    if value not in bonds:
+        return f"{nation_name(b, nid)} has no {value}M bond"
+    if bonds[value] is not None:
+        return f"{nation_name(b, nid)}'s {value}M bond is held by {bonds[value]}"
+    if trade_in is not None and bonds.get(trade_in) != name:
+        return f"{name} holds no {trade_in}M bond of {nation_name(b, nid)} to return"
+    if trade_in is not None and trade_in >= value:
+        return "a bond can only be returned for a higher one"
+    price = value - (trade_in or 0)
+    return f"{name} has {player(g, name)['cash']}M; this bond costs {price}M"
+
+
+def credit_of(g: G, name: str, nid: str) -> int:
+    return credit(g, name, nid)
+
+
+def gov(g: G, nid: str) -> str | None:
+    return government_of(g, nid)

@@ -1,0 +1,421 @@
+"""Maneuver: fleets, then armies (rail, convoys, hostile/friendly), battles, factory destruction, flags.
+
+Rulebook *Maneuver* 1 (*Fleets*), 2 (*Armies*, *Railroad transport*, *Battles*, *Entering provinces of
+other Great Powers*, *Destruction*), 3 (*Flags*), and the FAQ on fighting, islands, straits and rail.
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from .common import (
+    G,
+    add_units,
+    flag_limit,
+    last_free_factory,
+    nation_name,
+    occupied,
+    remove_army,
+)
+
+KINDS = ("army", "fleet")
+
+
+def _units(nat: dict, kind: str) -> dict[str, int]:
+    return nat["armies"] if kind == "army" else nat["fleets"]
+
+
+def can_fight(b: Board, region: str, mine: str, theirs: str) -> bool:
+    """At sea fleets fight fleets; on land armies fight armies, and fleets only from their harbour."""
+    if b.regions[region].kind == "sea":
+        return mine == "fleet" and theirs == "fleet"
+    return not (mine == "fleet" and theirs == "fleet")
+
+
+def _present(nat: dict, region: str) -> list[str]:
+    return [k for k in KINDS if _units(nat, k).get(region, 0) > 0]
+
+
+def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
+    """The active nation may match any of its units 1:1 against a foreign unit in the same region."""
+    nat = g["nations"][nid]
+    regions = sorted(set(nat["armies"]) | set(nat["fleets"]), key=_order(b))
+    out = []
+    for r in regions:
+        mine = _present(nat, r)
+        for other, onat in g["nations"].items():
+            if other == nid:
+                continue
+            theirs = _present(onat, r)
+            if not theirs:
+                continue
+            for m in mine:
+                for t in theirs:
+                    if can_fight(b, r, m, t):
+                        out.append(("battle", r, m, other, t))
+    return out
+
+
+_ORDER_CACHE: dict[str, dict[str, int]] = {}
+
+
+def _order(b: Board):
+    idx = _ORDER_CACHE.get(b.id)
+    if idx is None:
+        idx = {r: i for i, r in enumerate(b.regions)}
+        _ORDER_CACHE[b.id] = idx
+    return idx.__getitem__
+
+
+# -- fleets -----------------------------------------------------------------------------------------------
+def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
+    """Each fleet moves one sea step; from a harbour only to that harbour's sea (*Maneuver* 1)."""
+    nat = g["nations"][nid]
+    moved = g["turn"]["moved_fleets"]
+    out = []
+    for r in sorted(nat["fleets"], key=_order(b)):
+        if nat["fleets"][r] - moved.get(r, 0) <= 0:
+            continue
+        reg = b.regions[r]
+        dests = (reg.harbour,) if reg.kind != "sea" else b.sea_adj.get(r, ())
+        out += [("fleet", r, s) for s in dests if s]
+    return out
+
+
+def fleet_actions(g: G, b: Board) -> list[tuple]:
+    nid = g["turn"]["nation"]
+    return fleet_moves(g, b, nid) + battle_options(g, b, nid) + [("pass",)]
+
+
+# -- armies -----------------------------------------------------------------------------------------------
+def _rail_ok(g: G, b: Board, nid: str, r: str) -> bool:
+    return r in b.rail_adj and b.regions[r].nation == nid and not occupied(g, b, r)
+
+
+def _rail_component(g: G, b: Board, nid: str, start: str) -> list[str]:
+    seen = [start]
+    stack = [start]
+    while stack:
+        r = stack.pop()
+        for x in b.rail_adj[r]:
+            if x not in seen and _rail_ok(g, b, nid, x):
+                seen.append(x)
+                stack.append(x)
+    return seen
+
+
+def army_destinations(g: G, b: Board, nid: str, origin: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Every (destination, convoy seas) for one army starting in ``origin``.
+
+    Rail before and/or after the move through the nation's own unblocked home provinces; then one
+    step over a land border or a convoy through seas that each hold an own fleet not yet used.
+    """
+    nat = g["nations"][nid]
+    used = g["turn"]["convoys"]
+    regions = b.regions
+    pre = _rail_component(g, b, nid, origin) if _rail_ok(g, b, nid, origin) else [origin]
+    found: dict[tuple[str, tuple[str, ...]], None] = {}
+
+    def land(x: str, via: tuple[str, ...]) -> None:
+        if x != origin:
+            found[(x, via)] = None
+        if regions[x].kind == "home" and _rail_ok(g, b, nid, x):
+            for y in _rail_component(g, b, nid, x):
+                if y != origin:
+                    found[(y, via)] = None
+
+    def free(sea: str) -> bool:
+        return nat["fleets"].get(sea, 0) - used.get(sea, 0) > 0
+
+    for r in pre:
+        if r != origin:
+            found[(r, ())] = None
+    for r in pre:
+        for x in b.land_adj.get(r, ()):
+            if regions[x].kind in ("home", "neutral"):
+                land(x, ())
+        for sea in b.coast_seas.get(r, ()):
+            if not free(sea):
+                continue
+            stack: list[tuple[str, ...]] = [(sea,)]
+            while stack:
+                path = stack.pop()
+                last = path[-1]
+                for x in b.coast_lands.get(last, ()):
+                    if x != r:
+                        land(x, path)
+                for s2 in b.sea_adj.get(last, ()):
+                    if s2 not in path and free(s2):
+                        stack.append(path + (s2,))
+    order = _order(b)
+    return sorted(found, key=lambda d: (order(d[0]), len(d[1]), [order(s) for s in d[1]]))
+
+
+def army_moves_from(g: G, b: Board, nid: str, origin: str) -> list[tuple]:
+    out = []
+    for to, via in army_destinations(g, b, nid, origin):
+        owner = b.regions[to].nation
+        if owner is not None and owner != nid:
+            if not last_free_factory(g, b, to):
+                out.append(("army", origin, to, via, True))
+            out.append(("army", origin, to, via, False))
+        else:
+            out.append(("army", origin, to, via, None))
+    return out
+
+
+def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
+    nat = g["nations"][nid]
+    moved = g["turn"]["moved_armies"]
+    out = []
+    for r in sorted(nat["armies"], key=_order(b)):
+        if nat["armies"][r] - moved.get(r, 0) > 0:
+            out += army_moves_from(g, b, nid, r)
+    return out
+
+
+def status_options(g: G, b: Board, nid: str) -> list[tuple]:
+    """Armies in another nation's province may change status once per maneuver (upright/lying)."""
+    nat = g["nations"][nid]
+    changed = g["turn"]["changed"]
+    out = []
+    for r in sorted(nat["armies"], key=_order(b)):
+        owner = b.regions[r].nation
+        if owner is None or owner == nid or r in changed:
+            continue
+        if nat["hostile"].get(r, 0) > 0:
+            out.append(("status", r, False))
+        elif not last_free_factory(g, b, r):
+            out.append(("status", r, True))
+    return out
+
+
+def destroy_options(g: G, b: Board, nid: str) -> list[tuple]:
+    """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*)."""
+    nat = g["nations"][nid]
+    need = b.constants["factory_destroy_armies"]
+    out = []
+    for r in sorted(nat["armies"], key=_order(b)):
+        owner = b.regions[r].nation
+        if owner is None or owner == nid or nat["armies"][r] < need:
+            continue
+        onat = g["nations"][owner]
+        if r not in onat["factories"] or onat["armies"].get(r) or onat["fleets"].get(r):
+            continue
+        if last_free_factory(g, b, r):
+            continue
+        out.append(("destroy", r))
+    return out
+
+
+def army_actions(g: G, b: Board) -> list[tuple]:
+    nid = g["turn"]["nation"]
+    return (army_moves(g, b, nid) + status_options(g, b, nid) + battle_options(g, b, nid)
+            + destroy_options(g, b, nid) + [("pass",)])
+
+
+# -- applying ---------------------------------------------------------------------------------------------
+def _remove(g: G, nid: str, region: str, kind: str, active: bool) -> None:
+    nat = g["nations"][nid]
+    if active:
+        moved = g["turn"]["moved_armies" if kind == "army" else "moved_fleets"]
+        if moved.get(region, 0) > 0:
+            add_units(moved, region, -1)
+    if kind == "army":
+        remove_army(nat, region)
+    else:
+        add_units(nat["fleets"], region, -1)
+
+
+def fight(g: G, region: str, a_nid: str, a_kind: str, d_nid: str, d_kind: str) -> None:
+    """A battle: one unit of each side is removed (1:1)."""
+    _remove(g, a_nid, region, a_kind, True)
+    _remove(g, d_nid, region, d_kind, False)
+
+
+def move_fleet(g: G, b: Board, k: tuple) -> None:
+    nid = g["turn"]["nation"]
+    nat = g["nations"][nid]
+    _t, origin, to = k
+    add_units(nat["fleets"], origin, -1)
+    add_units(nat["fleets"], to, 1)
+    add_units(g["turn"]["moved_fleets"], to, 1)
+    open_contact(g, b, to, "fleet")
+
+
+def move_army(g: G, b: Board, k: tuple) -> None:
+    t = g["turn"]
+    nid = t["nation"]
+    nat = g["nations"][nid]
+    _t, origin, to, via, hostile = k
+    remove_army(nat, origin)
+    add_units(nat["armies"], to, 1)
+    add_units(t["moved_armies"], to, 1)
+    for s in via:
+        add_units(t["convoys"], s, 1)
+    if hostile is not None:
+        if hostile:
+            nat["hostile"][to] = nat["armies"][to]
+        else:
+            nat["hostile"].pop(to, None)
+    open_contact(g, b, to, "army")
+
+
+def set_status(g: G, b: Board, k: tuple) -> None:
+    t = g["turn"]
+    nat = g["nations"][t["nation"]]
+    _t, r, hostile = k
+    if hostile:
+        nat["hostile"][r] = nat["armies"][r]
+    else:
+        nat["hostile"].pop(r, None)
+    t["changed"].append(r)
+    open_contact(g, b, r, "army")
+
+
+def destroy_factory(g: G, b: Board, k: tuple) -> None:
+    nid = g["turn"]["nation"]
+    r = k[1]
+    owner = b.regions[r].nation
+    g["nations"][owner]["factories"].remove(r)
+    for _ in range(b.constants["factory_destroy_armies"]):
+        _remove(g, nid, r, "army", True)
+
+
+# -- contact: battle right after arriving, and inactive governments' demands ------------------------------
+def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
+    nid = g["turn"]["nation"]
+    out = []
+    for other, onat in g["nations"].items():
+        if other != nid and any(can_fight(b, region, kind, t) for t in _present(onat, region)):
+            out.append(other)
+    return out
+
+
+def open_contact(g: G, b: Board, region: str, kind: str) -> None:
+    """A unit arrived (or changed status) where foreign units stand: the mover decides first."""
+    enemies = _enemies(g, b, region, kind)
+    if not enemies:
+        return
+    t = g["turn"]
+    t["contact"] = {"region": region, "unit": kind, "asking": [e for e in enemies if g["nations"][e]["government"]]}
+    t["phase"] = "contact"
+
+
+def contact_actions(g: G, b: Board) -> list[tuple]:
+    t = g["turn"]
+    c = t["contact"]
+    r, kind = c["region"], c["unit"]
+    out = []
+    for other in _enemies(g, b, r, kind):
+        for their in _present(g["nations"][other], r):
+            if can_fight(b, r, kind, their):
+                out.append(("battle", r, kind, other, their))
+    return out + [("pass",)]
+
+
+def order_actions(g: G, b: Board) -> list[tuple]:
+    return [("ask", n) for n in g["turn"]["contact"]["asking"]]
+
+
+def demand_actions(g: G, b: Board) -> list[tuple]:
+    c = g["turn"]["contact"]
+    asked = c["asking"][0]
+    kinds = [k for k in _present(g["nations"][asked], c["region"]) if can_fight(b, c["region"], k, c["unit"])]
+    return [("demand", k) for k in kinds] + [("pass",)]
+
+
+def close_contact(g: G) -> None:
+    t = g["turn"]
+    kind = t["contact"]["unit"]
+    t["contact"] = None
+    t["phase"] = "fleets" if kind == "fleet" else "armies"
+    t["player"] = g["nations"][t["nation"]]["government"]
+
+
+def next_asked(g: G, b: Board) -> None:
+    """After the mover declined battle: ask the other governments, in the order the mover chooses."""
+    t = g["turn"]
+    asking = t["contact"]["asking"]
+    if not asking:
+        close_contact(g)
+    elif len(asking) == 1:
+        t["phase"] = "demand"
+        t["player"] = g["nations"][asking[0]]["government"]
+    else:
+        t["phase"] = "order"
+        t["player"] = g["nations"][t["nation"]]["government"]
+
+
+def ask(g: G, b: Board, nation: str) -> None:
+    t = g["turn"]
+    asking = t["contact"]["asking"]
+    asking.remove(nation)
+    asking.insert(0, nation)
+    t["phase"] = "demand"
+    t["player"] = g["nations"][nation]["government"]
+
+
+def demand(g: G, b: Board, k: tuple) -> None:
+    t = g["turn"]
+    c = t["contact"]
+    if k[0] == "demand":
+        fight(g, c["region"], t["nation"], c["unit"], c["asking"][0], k[1])
+        close_contact(g)
+        return
+    c["asking"].pop(0)
+    next_asked(g, b)
+
+
+# -- flags ------------------------------------------------------------------------------------------------
+def place_flags(g: G, b: Board) -> None:
+    """A region occupied by exactly one nation carries its flag; the old flag goes (*Maneuver* 3).
+
+    Never in home provinces.  A nation with all its flags on the board removes the other flag
+    without replacing it.
+    """
+    nations = g["nations"]
+    owner_of = {}
+    for nid, nat in nations.items():
+        for r in nat["flags"]:
+            owner_of[r] = nid
+    for r in b.flag_regions:
+        occ = [nid for nid, nat in nations.items() if nat["armies"].get(r) or nat["fleets"].get(r)]
+        if len(occ) != 1:
+            continue
+        x = occ[0]
+        old = owner_of.get(r)
+        if old == x:
+            continue
+        if old is not None:
+            nations[old]["flags"].remove(r)
+        if len(nations[x]["flags"]) < flag_limit(b, g, x):
+            nations[x]["flags"].append(r)
+
+
+def explain_maneuver(g: G, b: Board, k: tuple) -> str:
+    t = g["turn"]
+    nid = t["nation"]
+    name = nation_name(b, nid)
+    phase = t["phase"]
+    if phase == "fleets" and k[0] == "army":
+        return f"{name} moves its fleets first; pass to end fleet movement before moving armies"
+    if k[0] in ("fleet", "army"):
+        r = k[1]
+        nat = g["nations"][nid]
+        units = nat["fleets"] if k[0] == "fleet" else nat["armies"]
+        moved = t["moved_fleets"] if k[0] == "fleet" else t["moved_armies"]
+        if units.get(r, 0) == 0:
+            return f"{name} has no {k[0]} in {r}"
+        if units[r] - moved.get(r, 0) <= 0:
+            return f"{name}'s {k[0]}s in {r} have already moved this turn"
+        if k[0] == "fleet":
+            return f"a fleet in {r} cannot move to {k[2]}"
+        if len(k) > 4 and k[4] and b.regions.get(k[2]) and last_free_factory(g, b, k[2]):
+            return f"{k[2]} holds the last free factory of its nation: armies may only enter it friendly"
+        return f"an army in {r} cannot reach {k[2]}" + (f" via {'+'.join(k[3])}" if len(k) > 3 and k[3] else "")
+    if k[0] == "battle":
+        return f"no such battle is possible in {k[1]}"
+    if k[0] == "destroy":
+        return (f"a factory in {k[1]} can be destroyed only by {b.constants['factory_destroy_armies']} armies, with no "
+                "defending army or fleet there, and never a nation's last free factory")
+    return f"{name} is maneuvering ({phase})"

@@ -1,0 +1,114 @@
+"""Rondel movement: first turn anywhere, then 1-3 spaces free, 2M per extra space, at most 6.
+
+Rulebook *Game play — Selecting a space on the rondel*; the Swiss Bank's forced stop on Investor
+(*Investor*, step 3, and *New edition rule changes*).
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..errors import IllegalAction
+from .common import G, nation_name, player
+
+
+def space_labels(b: Board) -> list[str]:
+    """Notation names of the rondel spaces; a name used twice gets 1/2 (``production1``)."""
+    out = []
+    for i, name in enumerate(b.rondel):
+        if b.rondel.count(name) > 1:
+            out.append(f"{name}{b.rondel[: i + 1].count(name)}")
+        else:
+            out.append(name)
+    return out
+
+
+def steps(b: Board, here: int | None, there: int) -> int:
+    if here is None:
+        return 0
+    return (there - here) % len(b.rondel)
+
+
+def cost(b: Board, n_steps: int) -> int:
+    c = b.constants
+    return max(0, n_steps - c["rondel_free_steps"]) * c["rondel_step_cost"]
+
+
+def passes_investor(b: Board, here: int | None, there: int) -> bool:
+    """True when the move runs over an Investor space without landing on it."""
+    if here is None:
+        return False
+    n = len(b.rondel)
+    return any(b.rondel[(here + k) % n] == "investor" for k in range(1, steps(b, here, there)))
+
+
+def investor_space_on_path(b: Board, here: int, there: int) -> int:
+    n = len(b.rondel)
+    for k in range(1, steps(b, here, there)):
+        if b.rondel[(here + k) % n] == "investor":
+            return (here + k) % n
+    raise ValueError("no investor space on the path")
+
+
+def rondel_actions(g: G, b: Board) -> list[tuple]:
+    t = g["turn"]
+    nat = g["nations"][t["nation"]]
+    here = nat["rondel"]
+    labels = space_labels(b)
+    cash = player(g, nat["government"])["cash"]
+    out = []
+    n = len(b.rondel)
+    if here is None:
+        return [("rondel", lab) for lab in labels]
+    for k in range(1, min(b.constants["rondel_max_steps"], n - 1) + 1):
+        there = (here + k) % n
+        if cost(b, k) <= cash:
+            out.append(("rondel", labels[there]))
+    return out
+
+
+def explain_rondel(g: G, b: Board, k: tuple) -> str:
+    t = g["turn"]
+    nid = t["nation"]
+    nat = g["nations"][nid]
+    labels = space_labels(b)
+    if k[0] != "rondel":
+        return f"{nation_name(b, nid)} must now choose a rondel space"
+    if k[1] not in labels:
+        return f"there is no rondel space {k[1]!r}; spaces: {', '.join(labels)}"
+    there = labels.index(k[1])
+    here = nat["rondel"]
+    if here == there:
+        return f"{nation_name(b, nid)} may not stay on {k[1]}"
+    s = steps(b, here, there)
+    if s > b.constants["rondel_max_steps"]:
+        return f"{k[1]} is {s} spaces ahead; a nation moves at most {b.constants['rondel_max_steps']}"
+    gov = nat["government"]
+    return f"{gov} has {player(g, gov)['cash']}M; moving {s} spaces to {k[1]} costs {cost(b, s)}M"
+
+
+def swiss_can_force(g: G, b: Board, nid: str) -> bool:
+    """A Swiss Bank may force a stop only if the treasury can pay all interest (current edition only)."""
+    if g["edition"] == "first" or not g["investor_card"]:
+        return False
+    nat = g["nations"][nid]
+    due = sum(b.interest(v) for v, h in nat["bonds"].items() if h is not None)
+    return nat["treasury"] >= due
+
+
+def swiss_deciders(g: G, nid: str) -> list[str]:
+    """Swiss Bank holders asked about a forced stop, clockwise from the investor-card holder."""
+    from .common import seat_order_from
+
+    holders = set(g["swiss_banks"])
+    return [p for p in seat_order_from(g, g["investor"]) if p in holders]
+
+
+def explain_swiss(g: G, b: Board, k: tuple) -> str:
+    return f"{g['turn']['player']} must decide: force {nation_name(b, g['turn']['nation'])} to stop on Investor, or pass"
+
+
+def check_space(b: Board, label: str) -> int:
+    labels = space_labels(b)
+    if label not in labels:
+        raise IllegalAction(f"there is no rondel space {label!r}")
+    return labels.index(label)

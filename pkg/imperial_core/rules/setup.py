@@ -1,0 +1,168 @@
+"""Set-up: start cash, flag-card deal, start bonds, governments, investor card, Swiss Banks.
+
+Rulebook *Set-up* 2 (*Distributing the bonds*), its *Variant for experienced players* (auction),
+*Start of play*, and the first edition's figures (see ``docs/rules-decisions.md``).
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..errors import IllegalAction
+from ..model import fresh_turn
+from .common import (
+    G,
+    begin_rondel_turn,
+    bonds_in_play,
+    credit,
+    left_of,
+    nation_name,
+    next_nation,
+    player,
+    refresh_swiss_banks,
+    seat_order_from,
+    seeded_index,
+    shuffled,
+)
+
+
+def start_cash(b: Board, edition: str, setup: str, n_players: int) -> int:
+    if setup == "auction":
+        return int(b.auction_cash[str(n_players)])
+    table = b.first_edition["start_cash"] if edition == "first" else b.start_cash
+    return int(table.get(str(n_players), table["default"]))
+
+
+def initial_state(b: Board, players: list[str], edition: str, setup: str, investor_card: bool, seed: int) -> G:
+    """The plain-dict state right after set-up (standard deal) or at the start of the auction."""
+    n = len(players)
+    if not 2 <= n <= 6:
+        raise IllegalAction(f"Imperial is played by 2 to 6 players, not {n}")
+    if len(set(players)) != n or any(not p or p != p.strip() for p in players):
+        raise IllegalAction("player names must be distinct, non-empty and without surrounding spaces")
+    cash = start_cash(b, edition, setup, n)
+    nations = {}
+    for info in b.nations:
+        nations[info.id] = {
+            "treasury": 0, "power": 0, "tax": 0, "rondel": None, "government": None,
+            "factories": [r.id for r in b.regions.values() if r.nation == info.id and r.start_factory],
+            "flags": [], "armies": {}, "hostile": {}, "fleets": {},
+            "bonds": {v: None for v, _i in bonds_in_play(b, edition)},
+        }
+    g: G = {
+        "version": 1, "board": b.id, "edition": edition, "setup": setup, "investor_card": investor_card,
+        "seed": seed, "players": [{"name": p, "cash": cash} for p in players], "nations": nations,
+        "investor": None, "swiss_banks": [], "turn": fresh_turn("over"), "history": [],
+    }
+    if setup == "auction":
+        first = seeded_index(n, seed, 7)
+        t = fresh_turn("auction", None, None)
+        t["auction_nation"] = 0
+        t["auction_first"] = first
+        t["queue"] = seat_order_from(g, players[first])
+        t["player"] = t["queue"][0]
+        g["turn"] = t
+        return g
+    _standard_deal(g, b, players, edition, seed)
+    finish_setup(g, b)
+    return g
+
+
+def _standard_deal(g: G, b: Board, players: list[str], edition: str, seed: int) -> None:
+    n = len(players)
+    deals = b.deals.get(n)
+    cards: dict[str, list[str]] = {p: [] for p in players}
+    if deals:
+        heads = shuffled([d[0] for d in deals], seed, 1)
+        for p, head in zip(players, heads, strict=True):
+            cards[p] = list(next(d for d in deals if d[0] == head))
+    else:
+        order = shuffled(list(b.nation_ids), seed, 1)
+        for p, nid in zip(players, order, strict=False):
+            cards[p] = [nid]
+    low = int(b.first_edition.get("start_bond_low", 2)) if edition == "first" else None
+    for p in players:
+        for card in cards[p]:
+            for nid, value in b.start_bonds[card]:
+                if low is not None and value != b.start_bonds[card][0][1]:
+                    value = low
+                _grant(g, p, nid, value)
+            g["nations"][card]["government"] = p
+    # undealt cards go to the holder of that nation's lowest start bond (2M; first edition 4M)
+    low_value = low if low is not None else min(v for _nid, v in _all_start_bonds(b) if v < 9)
+    for nat in g["nations"].values():
+        if nat["government"] is None:
+            holder = nat["bonds"].get(low_value)
+            nat["government"] = holder
+
+
+def _all_start_bonds(b: Board) -> list[tuple[str, int]]:
+    return [x for rows in b.start_bonds.values() for x in rows]
+
+
+def _grant(g: G, name: str, nid: str, value: int) -> None:
+    nat = g["nations"][nid]
+    if nat["bonds"].get(value, "taken") is not None:
+        raise IllegalAction(f"the {value}M bond of {nid} is not available")
+    nat["bonds"][value] = name
+    nat["treasury"] += value
+    player(g, name)["cash"] -= value
+
+
+def finish_setup(g: G, b: Board) -> None:
+    """Investor card (left of Austria-Hungary's government, else Italy's), Swiss Banks, first turn."""
+    if g["investor_card"]:
+        for nid in b.investor_card_start:
+            gov = g["nations"][nid]["government"]
+            if gov:
+                g["investor"] = left_of(g, gov)
+                break
+    refresh_swiss_banks(g)
+    begin_rondel_turn(g, next_nation(g, b, None))
+
+
+# -- auction variant --------------------------------------------------------------------------------------
+def auction_actions(g: G, b: Board) -> list[tuple]:
+    t = g["turn"]
+    nid = b.nation_ids[t["auction_nation"]]
+    cash = player(g, t["player"])["cash"]
+    acts: list[tuple] = [("bond", nid, v, None) for v, h in sorted(g["nations"][nid]["bonds"].items())
+                         if h is None and v <= cash]
+    acts.append(("pass",))
+    return acts
+
+
+def auction_apply(g: G, b: Board, k: tuple) -> None:
+    """*Variant for experienced players*: nation by nation each player may grant one bond."""
+    t = g["turn"]
+    if k[0] == "bond":
+        _grant(g, t["player"], k[1], k[2])
+    t["queue"].pop(0)
+    if not t["queue"]:
+        t["auction_nation"] += 1
+        if t["auction_nation"] >= len(b.nation_ids):
+            _auction_governments(g, b)
+            finish_setup(g, b)
+            return
+        names = [p["name"] for p in g["players"]]
+        t["auction_first"] = (t["auction_first"] + 1) % len(names)
+        t["queue"] = seat_order_from(g, names[t["auction_first"]])
+    t["player"] = t["queue"][0]
+
+
+def _auction_governments(g: G, b: Board) -> None:
+    """Highest credit sum forms the government; ties go to the first in seat order from the starting player."""
+    names = [p["name"] for p in g["players"]]
+    first = g["turn"]["auction_first"]
+    for i, nid in enumerate(b.nation_ids):
+        start = names[(first - (len(b.nation_ids) - 1 - i)) % len(names)]
+        best, gov = 0, None
+        for p in seat_order_from(g, start):
+            c = credit(g, p, nid)
+            if c > best:
+                best, gov = c, p
+        g["nations"][nid]["government"] = gov
+
+
+def describe_auction(g: G, b: Board) -> str:
+    nid = b.nation_ids[g["turn"]["auction_nation"]]
+    return f"{g['turn']['player']} may grant one bond to {nation_name(b, nid)}"
