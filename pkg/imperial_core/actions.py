@@ -220,40 +220,48 @@ Action = Annotated[
 
 ActionAdapter: TypeAdapter = TypeAdapter(Action)
 
-_FORCE = Force()
-_PASS = Pass()
+_CLASSES: dict[str, type[_Action]] = {
+    "rondel": Rondel, "force": Force, "pass": Pass, "factory": BuildFactory, "import": Import,
+    "fleet": MoveFleet, "army": MoveArmy, "status": SetStatus, "battle": Battle, "ask": Ask,
+    "demand": Demand, "destroy": DestroyFactory, "bond": BuyBond,
+}
+_FIELDS: dict[str, tuple[str, ...]] = {
+    t: tuple(f for f in cls.model_fields if f != "type") for t, cls in _CLASSES.items()
+}
+_MADE: dict[tuple, _Action] = {}
+
+
+def construct(cls, data: dict):
+    """Build a pydantic model from already valid data without validation (what ``model_construct`` does,
+    minus its per-field default handling: every field is given)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", data)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(data))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
 
 
 def from_key(k: tuple) -> _Action:
-    """Build the pydantic action for an internal tuple (no validation: the engine made it)."""
-    t = k[0]
-    if t == "pass":
-        return _PASS
-    if t == "force":
-        return _FORCE
-    if t == "rondel":
-        return Rondel.model_construct(space=k[1])
-    if t == "factory":
-        return BuildFactory.model_construct(region=k[1])
-    if t == "import":
-        return Import.model_construct(unit=k[1], region=k[2])
-    if t == "fleet":
-        return MoveFleet.model_construct(origin=k[1], to=k[2])
-    if t == "army":
-        return MoveArmy.model_construct(origin=k[1], to=k[2], via=k[3], hostile=k[4])
-    if t == "status":
-        return SetStatus.model_construct(region=k[1], hostile=k[2])
-    if t == "battle":
-        return Battle.model_construct(region=k[1], unit=k[2], enemy=k[3], enemy_unit=k[4])
-    if t == "ask":
-        return Ask.model_construct(nation=k[1])
-    if t == "demand":
-        return Demand.model_construct(unit=k[1])
-    if t == "destroy":
-        return DestroyFactory.model_construct(region=k[1])
-    if t == "bond":
-        return BuyBond.model_construct(nation=k[1], value=k[2], trade_in=k[3])
-    raise ValueError(f"unknown action {k!r}")
+    """The pydantic action for an internal tuple (no validation: the engine made it).  Actions are
+    immutable, so each distinct one is built once and shared."""
+    a = _MADE.get(k)
+    if a is None:
+        t = k[0]
+        cls = _CLASSES.get(t)
+        if cls is None:
+            raise ValueError(f"unknown action {k!r}")
+        data = {"type": t}
+        data.update(zip(_FIELDS[t], k[1:], strict=True))
+        a = construct(cls, data)
+        if len(_MADE) > 50000:
+            _MADE.clear()
+        _MADE[k] = a
+    return a
+
+
+_PASS = from_key(("pass",))
+_FORCE = from_key(("force",))
 
 
 def parse_text(text: str) -> _Action:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, ActionAdapter, from_key, parse_text
+from .actions import Action, ActionAdapter, construct, from_key, parse_text
 from .board import Board, load_board
 from .errors import IllegalAction
 from .model import PHASES, GameState
@@ -54,7 +54,7 @@ _FIELDS = tuple(GameState.model_fields)
 
 
 def _wrap(g: G) -> GameState:
-    return GameState.model_construct(_fields_set=set(_FIELDS), **g)
+    return construct(GameState, g)
 
 
 # -- legal actions ----------------------------------------------------------------------------------------

@@ -125,6 +125,13 @@ def occupied(g: G, b: Board, region: str) -> bool:
     return any(nid != owner and n["hostile"].get(region, 0) > 0 for nid, n in g["nations"].items())
 
 
+def occupied_set(g: G, b: Board) -> set[str]:
+    """All home provinces that hold hostile armies of another nation."""
+    regions = b.regions
+    return {r for nid, n in g["nations"].items() for r, c in n["hostile"].items()
+            if c > 0 and regions[r].nation != nid}
+
+
 def unoccupied_factories(g: G, b: Board, nid: str) -> list[str]:
     return [r for r in g["nations"][nid]["factories"] if not occupied(g, b, r)]
 

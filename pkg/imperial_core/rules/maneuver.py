@@ -13,7 +13,7 @@ from .common import (
     flag_limit,
     last_free_factory,
     nation_name,
-    occupied,
+    occupied_set,
     remove_army,
 )
 
@@ -87,23 +87,24 @@ def fleet_actions(g: G, b: Board) -> list[tuple]:
 
 
 # -- armies -----------------------------------------------------------------------------------------------
-def _rail_ok(g: G, b: Board, nid: str, r: str) -> bool:
-    return r in b.rail_adj and b.regions[r].nation == nid and not occupied(g, b, r)
+def _rail_ok(b: Board, nid: str, r: str, blocked: set[str]) -> bool:
+    return r in b.rail_adj and b.regions[r].nation == nid and r not in blocked
 
 
-def _rail_component(g: G, b: Board, nid: str, start: str) -> list[str]:
+def _rail_component(b: Board, nid: str, start: str, blocked: set[str]) -> list[str]:
     seen = [start]
     stack = [start]
     while stack:
         r = stack.pop()
         for x in b.rail_adj[r]:
-            if x not in seen and _rail_ok(g, b, nid, x):
+            if x not in seen and x not in blocked:
                 seen.append(x)
                 stack.append(x)
     return seen
 
 
-def army_destinations(g: G, b: Board, nid: str, origin: str) -> list[tuple[str, tuple[str, ...]]]:
+def army_destinations(g: G, b: Board, nid: str, origin: str,
+                      blocked: set[str] | None = None) -> list[tuple[str, tuple[str, ...]]]:
     """Every (destination, convoy seas) for one army starting in ``origin``.
 
     Rail before and/or after the move through the nation's own unblocked home provinces; then one
@@ -112,14 +113,26 @@ def army_destinations(g: G, b: Board, nid: str, origin: str) -> list[tuple[str, 
     nat = g["nations"][nid]
     used = g["turn"]["convoys"]
     regions = b.regions
-    pre = _rail_component(g, b, nid, origin) if _rail_ok(g, b, nid, origin) else [origin]
+    if blocked is None:
+        blocked = occupied_set(g, b)
+    rails: dict[str, list[str]] = {}
+
+    def rail(x: str) -> list[str]:
+        comp = rails.get(x)
+        if comp is None:
+            comp = _rail_component(b, nid, x, blocked) if _rail_ok(b, nid, x, blocked) else [x]
+            for y in comp:
+                rails[y] = comp
+        return comp
+
+    pre = rail(origin)
     found: dict[tuple[str, tuple[str, ...]], None] = {}
 
     def land(x: str, via: tuple[str, ...]) -> None:
         if x != origin:
             found[(x, via)] = None
-        if regions[x].kind == "home" and _rail_ok(g, b, nid, x):
-            for y in _rail_component(g, b, nid, x):
+        if regions[x].nation == nid:
+            for y in rail(x):
                 if y != origin:
                     found[(y, via)] = None
 
@@ -150,9 +163,9 @@ def army_destinations(g: G, b: Board, nid: str, origin: str) -> list[tuple[str, 
     return sorted(found, key=lambda d: (order(d[0]), len(d[1]), [order(s) for s in d[1]]))
 
 
-def army_moves_from(g: G, b: Board, nid: str, origin: str) -> list[tuple]:
+def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None) -> list[tuple]:
     out = []
-    for to, via in army_destinations(g, b, nid, origin):
+    for to, via in army_destinations(g, b, nid, origin, blocked):
         owner = b.regions[to].nation
         if owner is not None and owner != nid:
             if not last_free_factory(g, b, to):
@@ -167,9 +180,10 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     nat = g["nations"][nid]
     moved = g["turn"]["moved_armies"]
     out = []
+    blocked = occupied_set(g, b)
     for r in sorted(nat["armies"], key=_order(b)):
         if nat["armies"][r] - moved.get(r, 0) > 0:
-            out += army_moves_from(g, b, nid, r)
+            out += army_moves_from(g, b, nid, r, blocked)
     return out
 
 
