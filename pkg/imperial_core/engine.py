@@ -101,17 +101,19 @@ def _end_turn(g: G, b: Board, nid: str) -> None:
 
 
 def _after_round(g: G, b: Board) -> None:
-    """Variant without investor card: after a round, the next nation moves; a nation without bonds
-    is offered its bonds first, starting with the government of the nation that moved last."""
+    """Variant without investor card: after a round, the next nation moves.  A nation without a
+    government is first offered its bonds, starting with the government of the nation that moved last."""
     t = g["turn"]
     mover = t["nation"]
-    first = t["queue"][0] if t["queue"] else None
-    update_governments(g, b, first or g["nations"][mover]["government"])
-    ids = b.nation_ids
     cur = t["invest_nation"]
+    update_governments(g, b, g["nations"][mover]["government"])
+    if t["round"] == "pre" and g["nations"][cur]["government"]:
+        begin_rondel_turn(g, cur)
+        return
+    ids = b.nation_ids
     nxt = ids[(ids.index(cur) + 1) % len(ids)]
-    if g["nations"][nxt]["government"] or nxt == mover:
-        begin_rondel_turn(g, nxt if g["nations"][nxt]["government"] else next_nation(g, b, nxt))
+    if nxt == mover or g["nations"][nxt]["government"]:
+        begin_rondel_turn(g, nxt)
         return
     investor.start_round(g, b, mover, nxt, "pre", g["nations"][mover]["government"])
 

@@ -111,11 +111,10 @@ def _grant(g: G, name: str, nid: str, value: int) -> None:
 def finish_setup(g: G, b: Board) -> None:
     """Investor card (left of Austria-Hungary's government, else Italy's), Swiss Banks, first turn."""
     if g["investor_card"]:
-        for nid in b.investor_card_start:
-            gov = g["nations"][nid]["government"]
-            if gov:
-                g["investor"] = left_of(g, gov)
-                break
+        govs = [g["nations"][nid]["government"] for nid in (*b.investor_card_start, *b.nation_ids)]
+        govs = [p for p in govs if p]
+        # no government at all (possible only after an auction where nobody bought): first seat
+        g["investor"] = left_of(g, govs[0]) if govs else g["players"][0]["name"]
     refresh_swiss_banks(g)
     begin_rondel_turn(g, next_nation(g, b, None))
 
