@@ -4,6 +4,7 @@ const stages = ["runtime", "packages", "engine"];
 function stage(name, state) {
   const li = document.querySelector(`#loading [data-stage="${name}"]`);
   if (li) li.dataset.state = state;
+  performance.mark(`imperial:${name}:${state}`);
 }
 
 function fail(message, details) {

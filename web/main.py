@@ -1,6 +1,7 @@
-"""Page glue (runs in Pyodide via PyScript): load the engine wheel, then show what the engine and renderer make.
+"""Page glue (runs in Pyodide via PyScript): load the engine wheel, then start the game page.
 
-No rules here: everything the page shows comes from `imperial_core` and `render`.
+No rules here: every choice the page offers comes from `imperial_core.legal_actions`, every change
+from `imperial_core.apply`; the map comes from `render`.
 """
 
 import asyncio
@@ -31,7 +32,11 @@ async def load_packages(names: list[str]) -> None:
         raise RuntimeError("Could not load the game's packages:\n" + "\n".join(errors))
 
 
+app = None
+
+
 async def start() -> None:
+    global app
     try:
         await load_packages(["imperial-core"])
         boot.stage("packages", "done")
@@ -39,12 +44,13 @@ async def start() -> None:
         import imperial_core
         import render
 
+        if not hasattr(render, "board_svg"):  # the map package is still being written
+            from imperial_ui import fallback_map as render
+        from imperial_ui.app import App
+
         js.document.getElementById("version").textContent = f"engine {imperial_core.__version__}"
-        app = js.document.getElementById("app")
-        board = js.document.createElement("div")
-        board.className = "board"
-        board.innerHTML = render.board_svg(board="europe")
-        app.replaceChildren(board)
+        app = App(render)
+        app.start()
         boot.ready()
     except Exception as exc:  # shown on the page: a boot failure must be readable without the console
         boot.fail(f"{type(exc).__name__}: {exc}", traceback.format_exc())

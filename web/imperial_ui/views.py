@@ -1,0 +1,315 @@
+"""HTML for the panels around the map, as strings (one DOM write per panel).
+
+Every name a player typed goes through :func:`esc`, so a name is always text, never markup.
+Numbers shown here are read from the state and the board's tables; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .choices import Chooser, Names, Token, rondel_label
+from .session import LogEntry
+
+
+def esc(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def chip(nid: str | None, names: Names) -> str:
+    if not nid:
+        return ""
+    return f'<span class="chip n-{esc(nid)}">{esc(names.nation(nid))}</span>'
+
+
+def factor(board: Any, power: int) -> int:
+    """The power factor printed on the track for ``power`` points."""
+    best = 0
+    for threshold, f in board.power_factor:
+        if power >= threshold:
+            best = f
+    return best
+
+
+def tax_label(board: Any, pos: int) -> str:
+    chart = board.tax_chart
+    if not 0 <= pos < len(chart):
+        return str(pos)
+    low = chart[pos][0]
+    if pos == 0:
+        return f"below {chart[1][0]}" if len(chart) > 1 else "start"
+    if pos == len(chart) - 1:
+        return f"{low}+"
+    return f"{low}"
+
+
+#: One line on what each kind of decision is, for the player who must take it.
+PHASE_TITLE = {
+    "auction": "may buy one bond of {nation}",
+    "rondel": "chooses {nation}'s rondel space",
+    "swiss": "(Swiss Bank) may force {nation} to stop on Investor",
+    "factory": "builds a factory for {nation}",
+    "import": "imports units for {nation}",
+    "fleets": "maneuvers {nation}'s fleets",
+    "armies": "maneuvers {nation}'s armies",
+    "contact": "decides whether {nation}'s unit fights",
+    "order": "chooses which government {nation} asks first about battle",
+    "demand": "may demand battle against {nation}'s unit",
+    "invest": "may buy a bond or trade one up",
+    "over": "",
+}
+
+#: A short rules reminder for the decision at hand (our words, after the rulebook).
+HELP = {
+    "auction": "Auction set-up: nation by nation, each player may buy one available bond of the nation "
+               "being financed. Whoever holds the most in a nation forms its government.",
+    "rondel": "Move the nation's marker clockwise. The first three spaces are free; each further space costs "
+              "the government 2M, up to six spaces. Passing Investor triggers the investor card and "
+              "Swiss Banks even when you do not stop there.",
+    "swiss": "A Swiss Bank holder may make a nation that would pass Investor stop there, if the treasury can "
+             "pay all interest. Otherwise let it pass.",
+    "factory": "A factory costs 5M from the treasury. Click a highlighted city: its site decides whether it "
+               "is an armaments factory (armies) or a shipyard (fleets).",
+    "import": "Up to three units, 1M each from the treasury: armies in any home province free of hostile "
+              "armies, fleets in harbour cities only. Click a highlighted province, then pick the unit.",
+    "fleets": "Fleets move first: each may move one sea (from a harbour into its own sea) or stay. "
+              "Click a fleet's region, then its destination. Battles remove one unit of each side.",
+    "armies": "Then armies: click an army, then its destination. Rail through own home provinces is "
+              "included; convoys need an own fleet in each sea. Entering a foreign home province you choose "
+              "hostile or friendly. Three armies may destroy an undefended factory.",
+    "contact": "Your unit stands with foreign units: fight one of them (both are removed) or not.",
+    "order": "Other governments with units there may demand battle; choose whom to ask first.",
+    "demand": "You may demand battle against the unit that arrived: one of your units there and it are "
+              "removed.",
+    "invest": "Buy an available bond (pay its value to the treasury) or trade one of yours up, paying the "
+              "difference. The bond's interest is paid when its nation lands on Investor.",
+    "over": "The game is over.",
+}
+
+
+def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
+                  note: str = "") -> str:
+    """Who decides what, and the choices to click (or the replay notice)."""
+    if replay is not None:
+        k, n = replay
+        return (
+            '<div class="who"><b>Replay</b> — view only</div>'
+            f'<p class="what">Position after move {k} of {n}.</p>'
+            '<div class="choices replay-controls">'
+            '<button data-cmd="replay-first" title="Start">⏮</button>'
+            '<button data-cmd="replay-back" title="Back one move">◀</button>'
+            '<button data-cmd="replay-forward" title="Forward one move">▶</button>'
+            '<button data-cmd="replay-last" title="Last move">⏭</button>'
+            '<button data-cmd="replay-exit" class="primary">Back to the game</button></div>'
+        )
+    if state.is_over:
+        return ('<div class="who"><b>The game is over.</b></div>'
+                '<div class="choices"><button data-cmd="scores" class="primary">Show the scores</button></div>')
+    player = state.current_player
+    nation = state.active_nation
+    phase = state.decision
+    what = PHASE_TITLE.get(phase, phase).format(nation=names.nation(nation) if nation else "")
+    out = [f'<div class="who" data-testid="whose-turn">{chip(nation, names)} <b class="pname">{esc(player)}</b> '
+           f'{esc(what)}</div>']
+    contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
+    if contact and phase in ("contact", "order", "demand"):
+        out.append(f'<p class="what">A {esc(contact["unit"])} arrived in '
+                   f'<b>{esc(names.region(contact["region"]))}</b>.</p>')
+    if note:
+        out.append(f'<p class="note">{esc(note)}</p>')
+    if chooser is not None:
+        sel = chooser.selected()
+        if sel:
+            out.append('<p class="step">Selected: <b>' + esc(" → ".join(t.label for t in sel)) +
+                       '</b>. <button data-cmd="cancel" class="link">Cancel (Esc)</button></p>')
+        out.append(choices_html(chooser.next_tokens()))
+    out.append(f'<details class="help"><summary>Rules help</summary><p>{esc(HELP.get(phase, ""))}</p></details>')
+    return "".join(out)
+
+
+def choices_html(tokens: list[Token]) -> str:
+    groups: dict[str, list[Token]] = {}
+    for t in tokens:
+        groups.setdefault(t.group, []).append(t)
+    out = ['<div class="choices">']
+    for group, toks in groups.items():
+        if group:
+            out.append(f'<div class="group"><span class="glabel">{esc(group)}</span>')
+        else:
+            out.append('<div class="group">')
+        for t in toks:
+            cls = "choice region" if t.kind == "region" else "choice"
+            out.append(f'<button class="{cls}" data-choice="{esc(t.value)}">{esc(t.label)}</button>')
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def nations_html(state: Any, names: Names) -> str:
+    board = names.board
+    labels = rondel_spaces(board)
+    out = ['<div class="nations">']
+    for nid, n in state.nations.items():
+        active = " active" if nid == state.active_nation else ""
+        armies = sum(n["armies"].values())
+        fleets = sum(n["fleets"].values())
+        avail = [str(v) for v, h in sorted(n["bonds"].items()) if h is None]
+        rondel = "start" if n["rondel"] is None else rondel_label(labels[n["rondel"]])
+        gov = esc(n["government"]) if n["government"] else '<i class="muted">none</i>'
+        out.append(
+            f'<section class="nation n-{esc(nid)}{active}" data-nation="{esc(nid)}">'
+            f'<h3><span class="swatch"></span>{esc(names.nation(nid))}</h3>'
+            f'<div class="gov">Government: <b>{gov}</b></div>'
+            '<dl>'
+            f'<div><dt>Treasury</dt><dd>{n["treasury"]}M</dd></div>'
+            f'<div><dt>Power</dt><dd>{n["power"]} <small>×{factor(board, n["power"])}</small></dd></div>'
+            f'<div><dt>Tax chart</dt><dd>{esc(tax_label(board, n["tax"]))}</dd></div>'
+            f'<div><dt>Rondel</dt><dd>{esc(rondel)}</dd></div>'
+            f'<div><dt>Units</dt><dd>{armies} A · {fleets} F</dd></div>'
+            f'<div><dt>Factories · flags</dt><dd>{len(n["factories"])} · {len(n["flags"])}</dd></div>'
+            '</dl>'
+            f'<div class="power"><span style="width:{min(100, n["power"] * 4)}%"></span></div>'
+            f'<div class="bonds">Bonds left: {esc(" ".join(avail)) or "none"}</div>'
+            '</section>'
+        )
+    out.append("</div>")
+    return "".join(out)
+
+
+def rondel_spaces(board: Any) -> list[str]:
+    """Notation names of the rondel spaces (a name used twice gets 1/2)."""
+    out = []
+    for i, name in enumerate(board.rondel):
+        if board.rondel.count(name) > 1:
+            out.append(f"{name}{board.rondel[: i + 1].count(name)}")
+        else:
+            out.append(name)
+    return out
+
+
+def players_html(state: Any, names: Names) -> str:
+    out = ['<div class="players">']
+    govs: dict[str, list[str]] = {}
+    bonds: dict[str, list[tuple[str, int]]] = {}
+    for nid, n in state.nations.items():
+        if n["government"]:
+            govs.setdefault(n["government"], []).append(nid)
+        for v, h in sorted(n["bonds"].items()):
+            if h is not None:
+                bonds.setdefault(h, []).append((nid, v))
+    for p in state.players:
+        name = p["name"]
+        cur = " current" if name == state.current_player else ""
+        tags = []
+        if state.investor == name:
+            tags.append('<span class="tag card">Investor card</span>')
+        if name in state.swiss_banks:
+            tags.append('<span class="tag swiss">Swiss Bank</span>')
+        gov = " ".join(chip(nid, names) for nid in govs.get(name, [])) or '<i class="muted">no government</i>'
+        bl = []
+        total_interest = 0
+        for nid, v in bonds.get(name, []):
+            i = names.interest(v) or 0
+            total_interest += i
+            bl.append(f'<span class="bond n-{esc(nid)}" title="{esc(names.nation(nid))}: bond {v}M, '
+                      f'interest {i}M">{esc(nid)} {v}<small>/{i}</small></span>')
+        out.append(
+            f'<section class="player{cur}"><h3>{esc(name)} <span class="cash">{p["cash"]}M</span></h3>'
+            f'<div class="tags">{"".join(tags)}</div>'
+            f'<div class="govs">{gov}</div>'
+            f'<div class="bondlist">{"".join(bl) or "<i class=muted>no bonds</i>"}'
+            f'{f" <small>({total_interest}M interest)</small>" if bl else ""}</div>'
+            '</section>'
+        )
+    out.append("</div>")
+    return "".join(out)
+
+
+def log_html(entries: list[LogEntry], names: Names, *, current: int | None = None) -> str:
+    """The log in notation, one group per nation turn; each entry opens the replay at that move."""
+    out = ['<ol class="log-groups">']
+    open_group = False
+    last_key: tuple | None = None
+    for e in entries:
+        key = (e.nation,)
+        if e.phase == "rondel" or key != last_key or not open_group:
+            if open_group:
+                out.append("</ol></li>")
+            title = names.nation(e.nation) if e.nation else "Set-up"
+            out.append(f'<li class="lg"><div class="lgt">{chip(e.nation, names) if e.nation else esc(title)}'
+                       '</div><ol class="moves">')
+            open_group = True
+            last_key = key
+        here = ' class="here"' if current is not None and e.index == current - 1 else ""
+        out.append(f'<li{here}><button class="mv" data-cmd="replay-to" data-arg="{e.index + 1}" '
+                   f'title="Show the position after this move">'
+                   f'<span class="who">{esc(e.player or "")}</span> <code>{esc(e.text)}</code></button></li>')
+    if open_group:
+        out.append("</ol></li>")
+    out.append("</ol>")
+    if not entries:
+        return '<p class="muted">No moves yet.</p>'
+    return "".join(out)
+
+
+def scores_html(state: Any, names: Names, scores: dict[str, int], ranking: list[str]) -> str:
+    """Final scores: per player, interest × factor per nation, cash, total; winner and tie-break."""
+    board = names.board
+    nids = list(state.nations)
+    facs = {nid: factor(board, state.nations[nid]["power"]) for nid in nids}
+    head = "".join(f'<th>{chip(nid, names)}<br><small>×{facs[nid]}</small></th>' for nid in nids)
+    rows = []
+    for place, name in enumerate(ranking, 1):
+        cells = []
+        for nid in nids:
+            interest = sum(names.interest(v) or 0 for v, h in state.nations[nid]["bonds"].items() if h == name)
+            cells.append(f"<td>{interest}×{facs[nid]}={interest * facs[nid]}</td>" if interest else "<td>–</td>")
+        cash = next(p["cash"] for p in state.players if p["name"] == name)
+        rows.append(f'<tr class="{"winner" if place == 1 else ""}"><td>{place}</td><th>{esc(name)}</th>'
+                    f'{"".join(cells)}<td>{cash}</td><td class="total">{scores.get(name, 0)}</td></tr>')
+    win = ranking[0] if ranking else ""
+    top = [n for n in ranking if scores.get(n) == scores.get(win)]
+    tie = ""
+    if len(top) > 1:
+        order = sorted(nids, key=lambda nid: -state.nations[nid]["power"])
+        tie = ('<p class="tie">Tied on points: ' + esc(", ".join(top)) + ". The tie is broken by the credit "
+               "(sum of bond values) in the most powerful nation, then the next: " +
+               esc(", ".join(f"{names.nation(nid)} ({state.nations[nid]['power']})" for nid in order)) + ".</p>")
+    return (
+        f'<h2>{esc(win)} wins!</h2>'
+        '<p>Score = interest of each bond × the power factor of its nation, plus cash.</p>'
+        '<div class="tablewrap"><table class="scores"><thead><tr><th>#</th><th>Player</th>' + head +
+        '<th>Cash</th><th>Total</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>" + tie +
+        '<div class="choices"><button data-cmd="close-scores">Look at the board</button>'
+        '<button data-cmd="replay-first">Replay the game</button>'
+        '<button data-cmd="home" class="primary">New game</button></div>'
+    )
+
+
+def saves_html(summaries: list[dict[str, Any]], names_of_nations: dict[str, str], current_id: str = "") -> str:
+    if not summaries:
+        return '<p class="muted">No saved games yet. Games save themselves after every move.</p>'
+    out = ['<ul class="saves-list">']
+    import datetime as _dt
+
+    for s in summaries:
+        when = _dt.datetime.fromtimestamp(s["saved"]).strftime("%Y-%m-%d %H:%M") if s["saved"] else "?"
+        if s.get("bad"):
+            out.append(f'<li class="save bad" data-save="{esc(s["id"])}"><div><b>Unreadable save</b> '
+                       f'<small>{esc(s["id"])}</small></div><div class="acts">'
+                       f'<button data-cmd="delete-save" data-arg="{esc(s["key"])}">Delete</button></div></li>')
+            continue
+        turn = "finished" if s["over"] else (
+            f'{esc(s["player"] or "?")} to play' + (f' ({esc(names_of_nations.get(s["nation"], s["nation"]))})'
+                                                    if s["nation"] else ""))
+        mark = ' <span class="tag">this game</span>' if s["id"] == current_id else ""
+        out.append(
+            f'<li class="save" data-save="{esc(s["id"])}"><div><b>{esc(", ".join(s["players"]))}</b>{mark}<br>'
+            f'<small>{esc(s["board"].capitalize())} · {s["moves"]} moves · {turn} · {esc(when)}</small></div>'
+            f'<div class="acts"><button data-cmd="resume" data-arg="{esc(s["key"])}" class="primary">Resume</button>'
+            f'<button data-cmd="export-save" data-arg="{esc(s["key"])}">Export</button>'
+            f'<button data-cmd="delete-save" data-arg="{esc(s["key"])}">Delete</button></div></li>'
+        )
+    out.append("</ul>")
+    return "".join(out)

@@ -1,0 +1,347 @@
+// Browser plumbing for the game page: clicks, keyboard, zoom and pan, dialogs, storage, files.
+// No game logic here: clicks are forwarded to Python (window.imperialPy), which owns the game.
+
+const $ = (id) => document.getElementById(id);
+const py = () => window.imperialPy;
+
+// ---- messages -------------------------------------------------------------------------------------
+function message(text, kind = "error") {
+  const box = $("error");
+  box.hidden = false;
+  box.dataset.kind = kind;
+  const p = document.createElement("p");
+  p.textContent = String(text);
+  const close = document.createElement("button");
+  close.className = "dismiss";
+  close.textContent = "×";
+  close.title = "Dismiss";
+  close.addEventListener("click", clearMessage);
+  box.replaceChildren(close, p);
+}
+
+function clearMessage() {
+  const box = $("error");
+  if (document.body.dataset.failed === "1") return; // a boot failure stays
+  box.hidden = true;
+  box.replaceChildren();
+  delete box.dataset.kind;
+}
+
+// ---- screens and panels ---------------------------------------------------------------------------
+function screen(name) {
+  $("start").hidden = name !== "start";
+  $("game").hidden = name !== "game";
+  $("toolbar").hidden = name !== "game";
+  document.body.dataset.screen = name;
+}
+
+function toolbar(json) {
+  const t = JSON.parse(json);
+  document.querySelector("[data-testid=undo]").disabled = !t.undo;
+  document.querySelector("[data-testid=redo]").disabled = !t.redo;
+  document.querySelector("[data-testid=replay]").setAttribute("aria-pressed", String(t.replay));
+  document.body.dataset.replay = t.replay ? "1" : "0";
+  document.body.dataset.over = t.over ? "1" : "0";
+}
+
+function scores(show) {
+  $("scores").hidden = !show;
+}
+
+function menu(open) {
+  const d = $("menu");
+  if (open && !d.open) d.showModal();
+  if (!open && d.open) d.close();
+}
+
+function showTab(name) {
+  for (const b of document.querySelectorAll("[data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
+  for (const p of document.querySelectorAll("[data-panel]")) p.hidden = p.dataset.panel !== name;
+}
+
+async function share(url) {
+  const d = $("share");
+  const input = $("share-url");
+  input.value = url;
+  $("share-status").textContent = "";
+  if (!d.open) d.showModal();
+  input.focus();
+  input.select();
+  try {
+    await navigator.clipboard.writeText(url);
+    $("share-status").textContent = "Copied to the clipboard.";
+  } catch {
+    $("share-status").textContent = "Select the link and copy it.";
+  }
+}
+
+// ---- storage and files ----------------------------------------------------------------------------
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+    return "";
+  } catch (e) {
+    if (e && (e.name === "QuotaExceededError" || e.code === 22 || e.name === "NS_ERROR_DOM_QUOTA_REACHED")) return "quota";
+    return (e && e.name) || "error";
+  }
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- the map: highlights, zoom and pan ------------------------------------------------------------
+const views = new Map(); // container id -> {base:[x,y,w,h], view:[x,y,w,h]}
+let lit = [];
+
+function svgOf(id) {
+  return $(id)?.querySelector("svg");
+}
+
+function mapChanged(id) {
+  const svg = svgOf(id);
+  if (!svg) return;
+  const vb = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (vb.length !== 4 || vb.some(Number.isNaN)) return;
+  const old = views.get(id);
+  if (old && old.base.join() === vb.join()) {
+    svg.setAttribute("viewBox", old.view.join(" "));
+  } else {
+    views.set(id, { base: vb, view: vb.slice() });
+  }
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  lit = [];
+}
+
+function highlight(json) {
+  const { choices, selected } = JSON.parse(json);
+  for (const el of lit) {
+    el.classList.remove("choice", "selected");
+    el.removeAttribute("data-choice");
+    el.removeAttribute("tabindex");
+    el.removeAttribute("role");
+  }
+  lit = [];
+  const root = $("map");
+  for (const [rid, label] of choices) {
+    const el = root.querySelector(`[data-region="${CSS.escape(rid)}"]`);
+    if (!el) continue;
+    el.classList.add("choice");
+    el.dataset.choice = rid;
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", label);
+    lit.push(el);
+  }
+  for (const rid of selected) {
+    const el = root.querySelector(`[data-region="${CSS.escape(rid)}"]`);
+    if (!el) continue;
+    el.classList.add("selected");
+    lit.push(el);
+  }
+  root.dataset.choices = String(choices.length);
+}
+
+function setView(id, v) {
+  const st = views.get(id);
+  const svg = svgOf(id);
+  if (!st || !svg) return;
+  const [bx, by, bw, bh] = st.base;
+  let [x, y, w, h] = v;
+  w = Math.min(bw, Math.max(bw / 8, w));
+  h = w * (bh / bw);
+  x = Math.min(bx + bw - w, Math.max(bx, x));
+  y = Math.min(by + bh - h, Math.max(by, y));
+  st.view = [x, y, w, h];
+  svg.setAttribute("viewBox", st.view.join(" "));
+}
+
+function zoomAt(id, factor, cx = 0.5, cy = 0.5) {
+  const st = views.get(id);
+  if (!st) return;
+  const [x, y, w, h] = st.view;
+  const nw = w / factor;
+  const nh = h / factor;
+  setView(id, [x + (w - nw) * cx, y + (h - nh) * cy, nw, nh]);
+}
+
+function zoom(how) {
+  const st = views.get("map");
+  if (!st) return;
+  if (how === "in") zoomAt("map", 1.4);
+  else if (how === "out") zoomAt("map", 1 / 1.4);
+  else setView("map", st.base.slice());
+}
+
+// pointer pan and pinch on #map; a drag never counts as a click
+const pointers = new Map();
+let dragged = false;
+let pinch = null;
+
+function relPoint(svg, e) {
+  const r = svg.getBoundingClientRect();
+  return [(e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height];
+}
+
+function onPointerDown(e) {
+  const svg = svgOf("map");
+  if (!svg || !svg.contains(e.target)) return;
+  pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
+  dragged = false;
+  if (pointers.size === 2) {
+    const [a, b] = [...pointers.values()];
+    pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) };
+  }
+}
+
+function onPointerMove(e) {
+  const p = pointers.get(e.pointerId);
+  if (!p) return;
+  const svg = svgOf("map");
+  const st = views.get("map");
+  if (!svg || !st) return;
+  const dx = e.clientX - p.x;
+  const dy = e.clientY - p.y;
+  if (Math.hypot(e.clientX - p.x0, e.clientY - p.y0) > 6) dragged = true;
+  p.x = e.clientX;
+  p.y = e.clientY;
+  if (pointers.size === 2 && pinch) {
+    const [a, b] = [...pointers.values()];
+    const d = Math.hypot(a.x - b.x, a.y - b.y);
+    if (pinch.d > 0 && d > 0) {
+      const r = svg.getBoundingClientRect();
+      zoomAt("map", d / pinch.d, ((a.x + b.x) / 2 - r.left) / r.width, ((a.y + b.y) / 2 - r.top) / r.height);
+    }
+    pinch.d = d;
+    return;
+  }
+  if (!dragged) return;
+  const r = svg.getBoundingClientRect();
+  const [x, y, w, h] = st.view;
+  setView("map", [x - (dx * w) / r.width, y - (dy * h) / r.height, w, h]);
+}
+
+function onPointerUp(e) {
+  pointers.delete(e.pointerId);
+  if (pointers.size < 2) pinch = null;
+}
+
+function onWheel(e) {
+  const svg = svgOf("map");
+  if (!svg || !svg.contains(e.target)) return;
+  e.preventDefault();
+  const [cx, cy] = relPoint(svg, e);
+  zoomAt("map", e.deltaY < 0 ? 1.15 : 1 / 1.15, cx, cy);
+}
+
+// ---- clicks and keys ------------------------------------------------------------------------------
+const timings = [];
+
+function choose(value) {
+  if (!py()) return;
+  const t0 = performance.now();
+  py().choose(value);
+  timings.push(performance.now() - t0);
+  if (timings.length > 500) timings.shift();
+}
+
+function command(name, arg) {
+  if (py()) py().command(name, arg);
+}
+
+function onClick(e) {
+  const t = e.target;
+  const closeBtn = t.closest("[data-close]");
+  if (closeBtn) {
+    closeBtn.closest("dialog")?.close();
+    return;
+  }
+  const zoomBtn = t.closest("[data-zoom]");
+  if (zoomBtn) return zoom(zoomBtn.dataset.zoom);
+  const tab = t.closest("[data-tab]");
+  if (tab) return showTab(tab.dataset.tab);
+  const inMap = t.closest("#map");
+  if (inMap && dragged) {
+    dragged = false;
+    return;
+  }
+  let el = t.closest("[data-choice]");
+  if (!el && inMap) {
+    // units and labels drawn over a region: find the clickable region under the pointer
+    el = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x.matches?.("#map [data-choice]")) || null;
+  }
+  if (el && !el.disabled) {
+    e.preventDefault();
+    return choose(el.dataset.choice);
+  }
+  const cmd = t.closest("[data-cmd]");
+  if (cmd && !cmd.disabled) {
+    e.preventDefault();
+    return command(cmd.dataset.cmd, cmd.dataset.arg);
+  }
+}
+
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const t = e.target;
+  const typing = t.closest?.("input, select, textarea");
+  if (e.key === "Escape") {
+    if (document.querySelector("dialog[open]")) return; // the dialog closes itself
+    return command("cancel");
+  }
+  if (typing) return;
+  if ((e.key === "Enter" || e.key === " ") && t.dataset?.choice && t.tagName !== "BUTTON") {
+    e.preventDefault();
+    return choose(t.dataset.choice);
+  }
+  if (document.body.dataset.screen !== "game") return;
+  if (e.key === "u") command("undo");
+  else if (e.key === "r") command("redo");
+  else if (e.key === "+" || e.key === "=") zoom("in");
+  else if (e.key === "-") zoom("out");
+  else if (e.key === "0") zoom("reset");
+}
+
+document.addEventListener("click", onClick);
+document.addEventListener("keydown", onKey);
+document.addEventListener("pointerdown", onPointerDown);
+document.addEventListener("pointermove", onPointerMove);
+document.addEventListener("pointerup", onPointerUp);
+document.addEventListener("pointercancel", onPointerUp);
+document.addEventListener("wheel", onWheel, { passive: false });
+document.addEventListener("submit", (e) => {
+  e.preventDefault();
+  command("start");
+});
+document.addEventListener("change", async (e) => {
+  const t = e.target;
+  if (t.id === "player-count") return showNames();
+  if (t.matches("input[data-import]") && t.files?.length) {
+    const text = await t.files[0].text();
+    t.value = "";
+    command("import", text);
+  }
+});
+
+function showNames() {
+  const n = Number($("player-count").value);
+  for (let i = 1; i <= 6; i++) {
+    const input = $(`player-name-${i}`);
+    input.closest("li").hidden = i > n;
+    input.required = i <= n;
+  }
+}
+showNames();
+
+window.imperialUI = {
+  message, clearMessage, screen, toolbar, scores, menu, share, store, download, mapChanged, highlight,
+  zoom, showTab, timings,
+};
