@@ -5,7 +5,7 @@
 >>> s = apply(s, legal_actions(s)[0])
 """
 
-from .actions import Action, parse_text
+from .actions import Action, ActionAdapter, parse_text
 from .board import Board, Region, load_board
 from .codec import decode, encode, load, replay
 from .engine import (
@@ -25,7 +25,7 @@ from .model import ENGINE_VERSION, PHASES, GameState, available_bonds, credit, p
 __version__ = "0.1.0"
 
 __all__ = [
-    "ENGINE_VERSION", "PHASES", "Action", "BadToken", "Board", "GameState", "IllegalAction", "Region",
+    "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadToken", "Board", "GameState", "IllegalAction", "Region",
     "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "load", "replay", "legal_actions", "load_board",
     "new_game", "parse_action", "parse_text", "player_bonds", "ranking", "scores", "winner",
 ]

@@ -1,0 +1,128 @@
+"""Invariants over many seeded random full games (all player counts, editions and variants)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from imperial_core import (
+    ActionAdapter,
+    GameState,
+    apply,
+    apply_index,
+    decode,
+    encode,
+    legal_actions,
+    load_board,
+    new_game,
+    parse_action,
+    ranking,
+    scores,
+)
+from imperial_core.rules.common import flag_limit
+
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
+
+CONFIGS = [
+    (2, {}), (3, {}), (4, {}), (5, {}), (6, {}),
+    (4, {"edition": "first"}), (3, {"edition": "first"}),
+    (4, {"investor_card": False}), (5, {"investor_card": False}),
+    (4, {"setup": "auction"}), (6, {"setup": "auction"}),
+]
+
+
+def check_invariants(s: GameState) -> None:
+    b = load_board(s.board)
+    g = s.__dict__
+    for p in s.players:
+        assert p["cash"] >= 0, p
+    owners: dict[str, str] = {}
+    for nid, nat in s.nations.items():
+        info = b.nation(nid)
+        assert nat["treasury"] >= 0
+        assert 0 <= nat["power"] <= b.constants["power_track_max"]
+        assert sum(nat["armies"].values()) <= info.armies
+        assert sum(nat["fleets"].values()) <= info.fleets
+        assert all(v > 0 for v in nat["armies"].values()) and all(v > 0 for v in nat["fleets"].values())
+        for r, h in nat["hostile"].items():
+            assert 0 < h <= nat["armies"].get(r, 0)
+            assert b.regions[r].kind == "home" and b.regions[r].nation != nid
+        for r in nat["fleets"]:
+            reg = b.regions[r]
+            assert reg.kind == "sea" or (reg.nation == nid and reg.harbour), (nid, r)
+        for r in nat["armies"]:
+            assert b.regions[r].kind in ("home", "neutral")
+        assert len(nat["flags"]) <= flag_limit(b, g, nid)
+        for r in nat["flags"]:
+            assert b.regions[r].kind in ("neutral", "sea")  # never in home provinces
+            assert r not in owners
+            owners[r] = nid
+        assert len(set(nat["factories"])) == len(nat["factories"])
+        for r in nat["factories"]:
+            assert b.regions[r].nation == nid
+    if s.decision not in ("invest", "auction"):
+        for nid, nat in s.nations.items():
+            sums: dict[str, int] = {}
+            for v, h in nat["bonds"].items():
+                if h:
+                    sums[h] = sums.get(h, 0) + v
+            if not sums:
+                assert nat["government"] is None
+            else:
+                assert nat["government"] is not None
+                assert sums.get(nat["government"], 0) == max(sums.values()), (nid, sums, nat["government"])
+        govs = {nat["government"] for nat in s.nations.values()}
+        assert s.swiss_banks == [p["name"] for p in s.players if p["name"] not in govs]
+    if s.is_over:
+        assert s.current_player is None and legal_actions(s) == []
+    else:
+        assert s.current_player in [p["name"] for p in s.players]
+        assert legal_actions(s)
+
+
+def play(seed: int, n: int, options: dict, *, deep: bool) -> GameState:
+    rng = random.Random(seed)
+    s = new_game(NAMES[:n], seed=seed, **options)
+    steps = 0
+    while not s.is_over:
+        check_invariants(s)
+        acts = legal_actions(s)
+        if deep and steps % 40 == 7:
+            frozen = s.model_dump_json()
+            for a in acts[:25]:  # every listed action applies, and never mutates its input
+                nxt = apply(s, a)
+                assert nxt is not s
+                assert parse_action(s, str(a)) == a
+                assert ActionAdapter.validate_json(ActionAdapter.dump_json(a)) == a
+            assert s.model_dump_json() == frozen
+        s = apply_index(s, rng.randrange(len(acts)))
+        steps += 1
+        assert steps < 5000, "game did not end"
+    check_invariants(s)
+    return s
+
+
+@pytest.mark.parametrize("n,options", CONFIGS, ids=[f"{n}p-{o}" for n, o in CONFIGS])
+def test_random_games_keep_every_invariant(n, options):
+    for seed in range(3):
+        s = play(seed * 7 + n, n, options, deep=seed == 0)
+        assert max(nat["power"] for nat in s.nations.values()) >= 25
+        assert decode(encode(s)) == s
+        assert GameState.model_validate_json(s.model_dump_json()) == s
+        sc = scores(s)
+        assert ranking(s)[0] in sc and sc[ranking(s)[0]] == max(sc.values())
+
+
+def test_tokens_of_unfinished_games_round_trip():
+    rng = random.Random(11)
+    s = new_game(NAMES[:5], seed=11)
+    for step in range(300):
+        if step % 50 == 0:
+            assert decode(encode(s)) == s
+        s = apply_index(s, rng.randrange(len(legal_actions(s))))
+
+
+def test_finished_game_tokens_are_short():
+    for seed in range(6):
+        s = play(seed, 2 + seed % 5, {}, deep=False)
+        assert len(encode(s)) <= 1200
