@@ -8,7 +8,7 @@ import sys
 from .actions import from_key
 from .board import load_board
 from .codec import encode, load
-from .engine import _clone, _do, _settle, new_game, ranking, scores
+from .engine import _deep_clone, _do, _settle, new_game, ranking, scores
 from .errors import BadToken
 from .randomplay import random_game
 
@@ -18,7 +18,7 @@ def _log_lines(state) -> list[str]:
     b = load_board(state.board)
     start = new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
                      setup=state.setup, investor_card=state.investor_card, seed=state.seed)
-    g = _clone(start.__dict__)
+    g = _deep_clone(start.__dict__)
     keys = _settle(g, b)
     lines = []
     for step, i in enumerate(state.history, 1):

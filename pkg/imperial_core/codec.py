@@ -147,9 +147,9 @@ def decode(token: str) -> GameState:
     except IllegalAction as e:
         raise BadToken(f"the token's set-up is invalid: {e}") from None
     b = load_board(start.board)
-    from .engine import _clone, _do
+    from .engine import _deep_clone, _do
 
-    g = _clone(start.__dict__)
+    g = _deep_clone(start.__dict__)
     keys = _settle(g, b)
     for step in range(n_actions):
         if not keys:
@@ -181,10 +181,10 @@ def replay(state: GameState) -> GameState:
     """Rebuild a state from its set-up and history (fast path)."""
     start = new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
                      setup=state.setup, investor_card=state.investor_card, seed=state.seed)
-    from .engine import _clone
+    from .engine import _deep_clone
 
     try:
-        g, _keys = replay_keys(_clone(start.__dict__), load_board(state.board), list(state.history))
+        g, _keys = replay_keys(_deep_clone(start.__dict__), load_board(state.board), list(state.history))
     except IllegalAction as e:
         raise BadToken(f"the game record is invalid: {e}") from None
     return _wrap(g)

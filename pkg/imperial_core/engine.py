@@ -19,34 +19,60 @@ from .rules.common import G, begin_rondel_turn, nation_name, next_nation, player
 # -- state copying ----------------------------------------------------------------------------------------
 
 
+_MOVING = frozenset(("fleets", "armies", "contact", "order", "demand"))
+_BUYING = frozenset(("invest", "auction"))
+
+
 def _clone(d: dict) -> G:
-    """A copy of a state's data deep enough that mutating it leaves the original untouched."""
+    """A copy of a state's data deep enough that applying one action to it leaves the original untouched.
+
+    Containers that the current decision cannot change are shared: the maneuver bookkeeping is only
+    written while maneuvering, bonds only while investing (settling only ever applies "pass").
+    """
     t = d["turn"]
-    c = t["contact"]
-    nt = dict(t)
-    nt["queue"] = list(t["queue"])
-    nt["moved_armies"] = dict(t["moved_armies"])
-    nt["moved_fleets"] = dict(t["moved_fleets"])
-    nt["convoys"] = dict(t["convoys"])
-    nt["changed"] = list(t["changed"])
-    if c is not None:
-        nt["contact"] = {"region": c["region"], "unit": c["unit"], "asking": list(c["asking"])}
+    phase = t["phase"]
+    nt = t.copy()
+    nt["queue"] = t["queue"][:]
+    if phase in _MOVING:
+        nt["moved_armies"] = t["moved_armies"].copy()
+        nt["moved_fleets"] = t["moved_fleets"].copy()
+        nt["convoys"] = t["convoys"].copy()
+        nt["changed"] = t["changed"][:]
+        c = t["contact"]
+        if c is not None:
+            nt["contact"] = {"region": c["region"], "unit": c["unit"], "asking": c["asking"][:]}
+    buying = phase in _BUYING
     nations = {}
     for nid, n in d["nations"].items():
-        nn = dict(n)
-        nn["factories"] = list(n["factories"])
-        nn["flags"] = list(n["flags"])
-        nn["armies"] = dict(n["armies"])
-        nn["hostile"] = dict(n["hostile"])
-        nn["fleets"] = dict(n["fleets"])
-        nn["bonds"] = dict(n["bonds"])
+        nn = n.copy()
+        nn["factories"] = n["factories"][:]
+        nn["flags"] = n["flags"][:]
+        nn["armies"] = n["armies"].copy()
+        nn["hostile"] = n["hostile"].copy()
+        nn["fleets"] = n["fleets"].copy()
+        if buying:
+            nn["bonds"] = n["bonds"].copy()
         nations[nid] = nn
-    g = dict(d)
+    g = d.copy()
     g["turn"] = nt
     g["nations"] = nations
-    g["players"] = [dict(p) for p in d["players"]]
-    g["swiss_banks"] = list(d["swiss_banks"])
-    g["history"] = list(d["history"])
+    g["players"] = [p.copy() for p in d["players"]]
+    g["swiss_banks"] = d["swiss_banks"][:]
+    g["history"] = d["history"][:]
+    return g
+
+
+def _deep_clone(d: dict) -> G:
+    """A full copy (used when replaying from a fresh set-up)."""
+    g = _clone(d)
+    for nid, n in g["nations"].items():
+        n["bonds"] = d["nations"][nid]["bonds"].copy()
+    t = g["turn"]
+    for k in ("moved_armies", "moved_fleets", "convoys"):
+        t[k] = t[k].copy()
+    t["changed"] = t["changed"][:]
+    if t["contact"] is not None:
+        t["contact"] = {**t["contact"], "asking": t["contact"]["asking"][:]}
     return g
 
 

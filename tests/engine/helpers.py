@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from imperial_core import GameState, legal_actions, new_game
 from imperial_core.board import load_board
-from imperial_core.engine import _clone, _settle, _wrap
+from imperial_core.engine import _deep_clone, _settle, _wrap
 from imperial_core.model import fresh_turn
 
 SIX = ["Ann", "Bob", "Cem", "Dan", "Eve", "Fay"]
@@ -16,7 +16,7 @@ def six_player_game(seed: int = 0) -> GameState:
 
 def edit(state: GameState, fn) -> GameState:
     """A copy of ``state`` changed by ``fn(g)`` on its plain data, with pass-only decisions settled."""
-    g = _clone(state.__dict__)
+    g = _deep_clone(state.__dict__)
     fn(g)
     _settle(g, load_board(g["board"]))
     return _wrap(g)
@@ -24,7 +24,7 @@ def edit(state: GameState, fn) -> GameState:
 
 def edit_raw(state: GameState, fn) -> GameState:
     """Like :func:`edit` but leaves a decision that has only "pass" unsettled (to test messages)."""
-    g = _clone(state.__dict__)
+    g = _deep_clone(state.__dict__)
     fn(g)
     return _wrap(g)
 

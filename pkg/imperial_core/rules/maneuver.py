@@ -12,6 +12,7 @@ from .common import (
     add_units,
     flag_limit,
     last_free_factory,
+    last_free_set,
     nation_name,
     occupied_set,
     remove_army,
@@ -37,21 +38,30 @@ def _present(nat: dict, region: str) -> list[str]:
 
 def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     """The active nation may match any of its units 1:1 against a foreign unit in the same region."""
-    nat = g["nations"][nid]
-    regions = sorted(set(nat["armies"]) | set(nat["fleets"]), key=_order(b))
+    nations = g["nations"]
+    me = nations[nid]
+    my_a, my_f = me["armies"], me["fleets"]
+    others = [(o, on["armies"], on["fleets"]) for o, on in nations.items() if o != nid]
+    regions = b.regions
     out = []
-    for r in regions:
-        mine = _present(nat, r)
-        for other, onat in g["nations"].items():
-            if other == nid:
+    for r in sorted(set(my_a) | set(my_f), key=_order(b)):
+        ma, mf = r in my_a, r in my_f
+        sea = regions[r].kind == "sea"
+        for o, oa, of in others:
+            ta, tf = r in oa, r in of
+            if not (ta or tf):
                 continue
-            theirs = _present(onat, r)
-            if not theirs:
+            if sea:
+                if mf and tf:
+                    out.append(("battle", r, "fleet", o, "fleet"))
                 continue
-            for m in mine:
-                for t in theirs:
-                    if can_fight(b, r, m, t):
-                        out.append(("battle", r, m, other, t))
+            if ma:
+                if ta:
+                    out.append(("battle", r, "army", o, "army"))
+                if tf:
+                    out.append(("battle", r, "army", o, "fleet"))
+            if mf and ta:
+                out.append(("battle", r, "fleet", o, "army"))
     return out
 
 
@@ -103,19 +113,22 @@ def _rail_component(b: Board, nid: str, start: str, blocked: set[str]) -> list[s
     return seen
 
 
-def army_destinations(g: G, b: Board, nid: str, origin: str,
-                      blocked: set[str] | None = None) -> list[tuple[str, tuple[str, ...]]]:
+def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
+                      rails: dict[str, list[str]] | None = None) -> list[tuple[str, tuple[str, ...]]]:
     """Every (destination, convoy seas) for one army starting in ``origin``.
 
     Rail before and/or after the move through the nation's own unblocked home provinces; then one
     step over a land border or a convoy through seas that each hold an own fleet not yet used.
+    Places reachable by rail alone are listed once, without a convoy (a convoy there would only
+    use up a fleet).
     """
     nat = g["nations"][nid]
     used = g["turn"]["convoys"]
     regions = b.regions
     if blocked is None:
         blocked = occupied_set(g, b)
-    rails: dict[str, list[str]] = {}
+    if rails is None:
+        rails = {}
 
     def rail(x: str) -> list[str]:
         comp = rails.get(x)
@@ -126,49 +139,60 @@ def army_destinations(g: G, b: Board, nid: str, origin: str,
         return comp
 
     pre = rail(origin)
+    pre_set = set(pre)
     found: dict[tuple[str, tuple[str, ...]], None] = {}
-
-    def land(x: str, via: tuple[str, ...]) -> None:
-        if x != origin:
-            found[(x, via)] = None
-        if regions[x].nation == nid:
-            for y in rail(x):
-                if y != origin:
-                    found[(y, via)] = None
-
-    def free(sea: str) -> bool:
-        return nat["fleets"].get(sea, 0) - used.get(sea, 0) > 0
-
     for r in pre:
         if r != origin:
             found[(r, ())] = None
+    land_adj = b.land_adj
     for r in pre:
-        for x in b.land_adj.get(r, ()):
-            if regions[x].kind in ("home", "neutral"):
-                land(x, ())
-        for sea in b.coast_seas.get(r, ()):
-            if not free(sea):
+        for x in land_adj.get(r, ()):
+            if x in pre_set:
                 continue
-            stack: list[tuple[str, ...]] = [(sea,)]
+            found[(x, ())] = None
+            if regions[x].nation == nid:
+                for y in rail(x):
+                    if y not in pre_set:
+                        found[(y, ())] = None
+    free = {s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0}
+    if free:
+        starts: list[str] = []
+        for r in pre:
+            for s0 in b.coast_seas.get(r, ()):
+                if s0 in free and s0 not in starts:
+                    starts.append(s0)
+        coast_lands, sea_adj = b.coast_lands, b.sea_adj
+        for s0 in starts:
+            stack: list[tuple[str, ...]] = [(s0,)]
             while stack:
                 path = stack.pop()
                 last = path[-1]
-                for x in b.coast_lands.get(last, ()):
-                    if x != r:
-                        land(x, path)
-                for s2 in b.sea_adj.get(last, ()):
-                    if s2 not in path and free(s2):
+                for x in coast_lands.get(last, ()):
+                    if x in pre_set:
+                        continue
+                    found[(x, path)] = None
+                    if regions[x].nation == nid:
+                        for y in rail(x):
+                            if y not in pre_set:
+                                found[(y, path)] = None
+                for s2 in sea_adj.get(last, ()):
+                    if s2 in free and s2 not in path:
                         stack.append(path + (s2,))
-    order = _order(b)
-    return sorted(found, key=lambda d: (order(d[0]), len(d[1]), [order(s) for s in d[1]]))
+    return list(found)  # insertion order: deterministic for a given state
 
 
-def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None) -> list[tuple]:
+def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
+                    last_free: set[str] | None = None, rails: dict[str, list[str]] | None = None) -> list[tuple]:
+    if blocked is None:
+        blocked = occupied_set(g, b)
+    if last_free is None:
+        last_free = last_free_set(g, b, blocked)
+    regions = b.regions
     out = []
-    for to, via in army_destinations(g, b, nid, origin, blocked):
-        owner = b.regions[to].nation
+    for to, via in army_destinations(g, b, nid, origin, blocked, rails):
+        owner = regions[to].nation
         if owner is not None and owner != nid:
-            if not last_free_factory(g, b, to):
+            if to not in last_free:
                 out.append(("army", origin, to, via, True))
             out.append(("army", origin, to, via, False))
         else:
@@ -181,9 +205,11 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     moved = g["turn"]["moved_armies"]
     out = []
     blocked = occupied_set(g, b)
+    last_free = last_free_set(g, b, blocked)
+    rails: dict[str, list[str]] = {}
     for r in sorted(nat["armies"], key=_order(b)):
         if nat["armies"][r] - moved.get(r, 0) > 0:
-            out += army_moves_from(g, b, nid, r, blocked)
+            out += army_moves_from(g, b, nid, r, blocked, last_free, rails)
     return out
 
 

@@ -10,15 +10,21 @@ from ..board import Board
 from ..errors import IllegalAction
 from .common import G, nation_name, player
 
+_LABELS: dict[str, list[str]] = {}
+
 
 def space_labels(b: Board) -> list[str]:
     """Notation names of the rondel spaces; a name used twice gets 1/2 (``production1``)."""
+    cached = _LABELS.get(b.id)
+    if cached is not None:
+        return cached
     out = []
     for i, name in enumerate(b.rondel):
         if b.rondel.count(name) > 1:
             out.append(f"{name}{b.rondel[: i + 1].count(name)}")
         else:
             out.append(name)
+    _LABELS[b.id] = out
     return out
 
 
