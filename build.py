@@ -316,7 +316,10 @@ def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServ
 
 def serve(port: int) -> None:
     build()
-    server = make_server(DIST, port)
+    try:
+        server = make_server(DIST, port)
+    except OSError as e:
+        raise BuildError(f"cannot serve on 127.0.0.1:{port} ({e.strerror}); try --port with another number") from e
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"\nImperial is served at {url}  (Ctrl+C to stop)\n", flush=True)
     try:
