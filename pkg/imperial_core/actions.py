@@ -73,6 +73,19 @@ class BuildFactory(_Action):
         return f"factory {self.region}"
 
 
+class Produce(_Action):
+    """With too few units left in the supply, this factory is one of those that produce."""
+
+    type: Literal["produce"] = "produce"
+    region: str
+
+    def key(self) -> tuple:
+        return ("produce", self.region)
+
+    def __str__(self) -> str:
+        return f"produce {self.region}"
+
+
 class Import(_Action):
     """Import one army or fleet for 1M into a home province (fleets: harbour cities only)."""
 
@@ -213,7 +226,7 @@ class BuyBond(_Action):
 
 
 Action = Annotated[
-    Rondel | Force | Pass | BuildFactory | Import | MoveFleet | MoveArmy | SetStatus | Battle | Ask | Demand
+    Rondel | Force | Pass | BuildFactory | Produce | Import | MoveFleet | MoveArmy | SetStatus | Battle | Ask | Demand
     | DestroyFactory | BuyBond,
     Field(discriminator="type"),
 ]
@@ -221,7 +234,8 @@ Action = Annotated[
 ActionAdapter: TypeAdapter = TypeAdapter(Action)
 
 _CLASSES: dict[str, type[_Action]] = {
-    "rondel": Rondel, "force": Force, "pass": Pass, "factory": BuildFactory, "import": Import,
+    "rondel": Rondel, "force": Force, "pass": Pass, "factory": BuildFactory, "produce": Produce,
+    "import": Import,
     "fleet": MoveFleet, "army": MoveArmy, "status": SetStatus, "battle": Battle, "ask": Ask,
     "demand": Demand, "destroy": DestroyFactory, "bond": BuyBond,
 }
@@ -277,6 +291,8 @@ def parse_text(text: str) -> _Action:
             return Rondel(space=rest[0])
         if t == "factory" and len(rest) == 1:
             return BuildFactory(region=rest[0])
+        if t == "produce" and len(rest) == 1:
+            return Produce(region=rest[0])
         if t == "destroy" and len(rest) == 1:
             return DestroyFactory(region=rest[0])
         if t == "import" and len(rest) == 2:

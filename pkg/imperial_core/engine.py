@@ -107,6 +107,8 @@ def legal_keys(g: G, b: Board) -> list[tuple]:
         return import_.import_actions(g, b)
     if phase == "factory":
         return factory.factory_actions(g, b)
+    if phase == "production":
+        return production.production_actions(g, b)
     if phase == "swiss":
         return [("force",), ("pass",)]
     if phase == "auction":
@@ -165,8 +167,8 @@ def _land(g: G, b: Board, nid: str, there: int, passed: bool) -> None:
     if space == "factory":
         t["phase"] = "factory"
     elif space == "production":
-        production.produce(g, b, nid)
-        _finish_action(g, b)
+        if production.produce(g, b, nid):
+            _finish_action(g, b)
     elif space == "import":
         t["phase"] = "import"
     elif space == "maneuver":
@@ -228,6 +230,9 @@ def _do(g: G, b: Board, k: tuple) -> None:
     elif phase == "factory":
         factory.factory_apply(g, b, k)
         _finish_action(g, b)
+    elif phase == "production":
+        if production.production_apply(g, b, k):
+            _finish_action(g, b)
     elif phase == "import":
         if import_.import_apply(g, b, k):
             _finish_action(g, b)

@@ -56,6 +56,7 @@ PHASES: dict[str, str] = {
     "rondel": "a government chooses its nation's rondel space",
     "swiss": "a Swiss Bank holder may force the nation to stop on Investor",
     "factory": "a government chooses where to build a factory (or passes)",
+    "production": "a government short of units chooses which factories produce",
     "import": "a government imports units one by one (or stops)",
     "fleets": "a government moves fleets, fights, or ends fleet movement",
     "armies": "a government moves armies, changes their status, fights, destroys factories, or ends",

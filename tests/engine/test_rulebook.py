@@ -15,6 +15,7 @@ from imperial_core.actions import (
     MoveArmy,
     MoveFleet,
     Pass,
+    Produce,
     Rondel,
 )
 from imperial_core.board import load_board
@@ -184,15 +185,27 @@ def test_production_example_hostile_blocks_friendly_does_not():
 
 
 def test_production_stops_when_supply_is_used_up():
-    """FAQ: when a nation's supply is used up, no more units can be placed."""
+    """FAQ: when a nation's supply is used up, no more units; with too few left the government chooses."""
     def setup(g):
         turn(g, "rondel", "GB")
         g["nations"]["GB"]["rondel"] = SP("factory")
         put(g, "GB", "northsea", fleets=9)
 
     s = edit(six_player_game(), setup)
-    after = apply(s, Rondel(space="production1"))
-    assert sum(after.nations["GB"]["fleets"].values()) == 10  # GB has 10 fleets; London or Liverpool got one
+    s = apply(s, Rondel(space="production1"))
+    assert s.decision == "production" and s.current_player == gov(s, "GB")
+    assert texts(s) == ["produce london", "produce liverpool"]
+    s = apply(s, Produce(region="liverpool"))
+    assert s.nations["GB"]["fleets"] == {"northsea": 9, "liverpool": 1}
+    assert s.active_nation != "GB"  # supply exhausted: production is over
+
+    def full(g):
+        turn(g, "rondel", "GB")
+        g["nations"]["GB"]["rondel"] = SP("factory")
+        put(g, "GB", "northsea", fleets=10)
+
+    s2 = apply(edit(six_player_game(), full), Rondel(space="production1"))
+    assert s2.nations["GB"]["fleets"] == {"northsea": 10}
 
 
 # -- import -----------------------------------------------------------------------------------------------

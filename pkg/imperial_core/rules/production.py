@@ -6,22 +6,51 @@ from ..board import Board
 from .common import G, add_units, occupied
 
 
-def produce(g: G, b: Board, nid: str) -> None:
-    """Armaments make armies in their province, shipyards fleets in their harbour, within unit supply.
-
-    Factories produce in the order the nation built them (see rules-decisions: supply shortage).
-    """
+def _left(g: G, b: Board, nid: str) -> dict[str, int]:
     nat = g["nations"][nid]
     info = b.nation(nid)
-    armies = sum(nat["armies"].values())
-    fleets = sum(nat["fleets"].values())
-    for r in nat["factories"]:
-        if occupied(g, b, r):
-            continue
-        if b.regions[r].factory_site == "shipyard":
-            if fleets < info.fleets:
-                add_units(nat["fleets"], r, 1)
-                fleets += 1
-        elif armies < info.armies:
-            add_units(nat["armies"], r, 1)
-            armies += 1
+    return {"armaments": info.armies - sum(nat["armies"].values()),
+            "shipyard": info.fleets - sum(nat["fleets"].values())}
+
+
+def _make(g: G, b: Board, nid: str, region: str) -> None:
+    nat = g["nations"][nid]
+    add_units(nat["fleets"] if b.regions[region].factory_site == "shipyard" else nat["armies"], region, 1)
+
+
+def produce(g: G, b: Board, nid: str) -> bool:
+    """Armaments make armies in their province, shipyards fleets in their harbour, within unit supply.
+
+    Returns False when the supply of a kind is too small for all its factories: the government then
+    chooses which of them produce (``produce REGION`` actions, FAQ *supplies used up*).
+    """
+    nat = g["nations"][nid]
+    left = _left(g, b, nid)
+    working = [r for r in nat["factories"] if not occupied(g, b, r)]
+    choose: list[str] = []
+    for kind in ("armaments", "shipyard"):
+        mine = [r for r in working if b.regions[r].factory_site == kind]
+        if len(mine) <= left[kind]:
+            for r in mine:
+                _make(g, b, nid, r)
+        elif left[kind] > 0:
+            choose += mine
+    if not choose:
+        return True
+    g["turn"]["phase"] = "production"
+    g["turn"]["queue"] = choose
+    return False
+
+
+def production_actions(g: G, b: Board) -> list[tuple]:
+    nid = g["turn"]["nation"]
+    left = _left(g, b, nid)
+    return [("produce", r) for r in g["turn"]["queue"] if left[b.regions[r].factory_site] > 0]
+
+
+def production_apply(g: G, b: Board, k: tuple) -> bool:
+    """One chosen factory produces; returns True when production is over."""
+    t = g["turn"]
+    _make(g, b, t["nation"], k[1])
+    t["queue"].remove(k[1])
+    return not production_actions(g, b)
