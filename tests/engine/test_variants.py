@@ -1,0 +1,159 @@
+"""Variant without investor card, first edition, Swiss Bank order."""
+
+from __future__ import annotations
+
+from imperial_core import apply, legal_actions, load_board, new_game
+from imperial_core.actions import BuyBond, Pass, Rondel
+from imperial_core.rules.rondel import space_labels
+
+from .helpers import edit, turn
+
+B = load_board("europe")
+NAMES = ["Ann", "Bob", "Cem", "Dan"]
+
+
+def _bond_nations(s):
+    return {a.nation for a in legal_actions(s) if a.type == "bond"}
+
+
+def test_without_investor_card_government_invests_first_then_clockwise():
+    s = new_game(NAMES, investor_card=False, seed=1)
+    assert s.investor is None
+    nation = s.active_nation
+    gov = s.current_player
+    s = apply(s, Rondel(space="factory"))
+    while s.decision == "factory":
+        s = apply(s, Pass())
+    asked = []
+    while s.decision == "invest":
+        asked.append(s.current_player)
+        assert _bond_nations(s) <= {nation} or s.current_player in s.swiss_banks
+        s = apply(s, Pass())
+    names = [p["name"] for p in s.players]
+    i = names.index(gov)
+    expected = [names[(i + k) % 4] for k in range(4)]
+    assert asked == [p for p in expected if p in asked]
+    assert asked[0] == gov
+    assert s.decision == "rondel"
+
+
+def test_without_investor_card_investor_space_pays_interest_only():
+    s = new_game(NAMES, investor_card=False, seed=1)
+
+    def setup(g):
+        turn(g, "rondel", "IT")
+        g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
+        g["nations"]["IT"]["treasury"] = 40
+
+    s = edit(s, setup)
+    holders = {h for h in s.nations["IT"]["bonds"].values() if h}
+    cash = {p["name"]: p["cash"] for p in s.players}
+    s = apply(s, Rondel(space="investor"))
+    for h in holders:
+        assert s.cash(h) > cash[h]
+    # no investor card payout: the round that follows is Italy's variant round
+    assert s.decision == "invest" and s.turn["round"] == "post" and s.turn["invest_nation"] == "IT"
+
+
+def test_without_investor_card_passing_investor_has_no_effect_and_no_forced_stop():
+    s = new_game(NAMES, investor_card=False, seed=1)
+
+    def setup(g):
+        turn(g, "rondel", "IT")
+        g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
+        g["nations"]["IT"]["treasury"] = 40
+        g["swiss_banks"] = ["Ann"]
+
+    s = apply(edit(s, setup), Rondel(space="import"))
+    assert s.decision == "import"
+
+
+def test_swiss_banks_invest_clockwise_from_the_card_holder():
+    s = new_game(["Ann", "Bob", "Cem", "Dan", "Eve", "Fay"], seed=0)
+
+    def setup(g):
+        gov_it = g["nations"]["IT"]["government"]
+        # one player governs everything: all others hold Swiss Banks
+        for n in g["nations"].values():
+            n["government"] = gov_it
+        g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] != gov_it]
+        turn(g, "rondel", "IT")
+        g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
+        g["nations"]["IT"]["treasury"] = 0
+        for p in g["players"]:
+            p["cash"] = 50
+
+    s = edit(s, setup)
+    card = s.investor
+    card_is_swiss = card in s.swiss_banks
+    s = apply(s, Rondel(space="investor"))
+    asked = []
+    while s.decision == "invest":
+        asked.append(s.current_player)
+        s = apply(s, Pass())
+    names = [p["name"] for p in s.players]
+    i = names.index(card)
+    order = [names[(i + k) % 6] for k in range(6)]
+    assert asked == [card] + [p for p in order[1:] if p in set(asked)]
+    assert len(asked) == (5 if card_is_swiss else 6)
+
+
+def test_first_edition_players_without_government_invest_but_cannot_force():
+    s = new_game(NAMES, edition="first", seed=2)
+
+    def setup(g):
+        gov_it = g["nations"]["IT"]["government"]
+        for n in g["nations"].values():
+            n["government"] = gov_it
+        g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] != gov_it]
+        turn(g, "rondel", "IT")
+        g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
+        g["nations"]["IT"]["treasury"] = 60
+        for p in g["players"]:
+            p["cash"] = 30
+
+    s = edit(s, setup)
+    card_is_swiss = s.investor in s.swiss_banks
+    s = apply(s, Rondel(space="import"))
+    assert s.decision == "import"  # nobody may force a stop in the first edition
+    s = apply(s, Pass())
+    asked = []
+    while s.decision == "invest":
+        asked.append(s.current_player)
+        assert 30 not in {a.value for a in legal_actions(s) if a.type == "bond"}
+        s = apply(s, Pass())
+    assert len(asked) == (3 if card_is_swiss else 4)  # the card holder, then every player without a government
+
+
+def test_first_edition_flag_limit_is_ten():
+    s = new_game(NAMES, edition="first", seed=2)
+    regions = list(B.flag_regions)
+
+    def setup(g):
+        turn(g, "armies", "RU")
+        g["nations"]["RU"]["flags"] = regions[:10]
+        g["nations"]["AH"]["flags"] = [regions[10]]
+        g["nations"]["RU"]["armies"] = {regions[10]: 1} if B.regions[regions[10]].kind == "neutral" else {}
+        g["nations"]["RU"]["fleets"] = {} if B.regions[regions[10]].kind == "neutral" else {regions[10]: 1}
+
+    s = edit(s, setup)
+    while not s.active_nation or s.active_nation == "RU":
+        if s.decision == "rondel":
+            break
+        s = apply(s, Pass())
+    assert len(s.nations["RU"]["flags"]) == 10
+    assert s.nations["AH"]["flags"] == []  # removed without replacement
+
+
+def test_trade_up_to_the_30m_bond_current_edition():
+    s = new_game(NAMES, seed=0)
+
+    def setup(g):
+        holder = g["players"][0]["name"]
+        g["nations"]["RU"]["bonds"][25] = holder
+        g["players"][0]["cash"] = 5
+        turn(g, "invest", "RU")
+        g["turn"].update(round="card", queue=[holder])
+
+    s = edit(s, setup)
+    assert BuyBond(nation="RU", value=30, trade_in=25) in legal_actions(s)
