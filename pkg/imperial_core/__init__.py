@@ -20,12 +20,12 @@ from .engine import (
     winner,
 )
 from .errors import BadToken, IllegalAction
-from .model import ENGINE_VERSION, PHASES, GameState, available_bonds, credit, player_bonds
+from .model import ENGINE_VERSION, PHASES, GameState, available_bonds, credit, player_bonds, units_at
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadToken", "Board", "GameState", "IllegalAction", "Region",
     "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "load", "replay", "legal_actions", "load_board",
-    "new_game", "parse_action", "parse_text", "player_bonds", "ranking", "scores", "winner",
+    "new_game", "parse_action", "parse_text", "player_bonds", "ranking", "scores", "units_at", "winner",
 ]

@@ -25,6 +25,9 @@ Fields a renderer needs
       rest lie friendly), ``fleets`` (region id -> count; a fleet whose region is a
       home province lies in that harbour),
     * ``bonds`` (bond value -> holder name, ``None`` while still available).
+
+    Everything standing in one region: ``units_at(state, region)`` ->
+    ``[(nation, armies, hostile_armies, fleets), ...]``.
 ``state.investor``
     holder of the investor card (``None`` in the variant without it).
 ``state.swiss_banks``
@@ -34,8 +37,12 @@ Fields a renderer needs
     :data:`PHASES`), ``turn["nation"]`` (the nation whose turn it is),
     ``turn["player"]`` (the player who must decide).  Shortcuts:
     ``state.current_player``, ``state.decision``, ``state.active_nation``, ``state.is_over``.
+    During a maneuver ``turn["moved_armies"]`` / ``turn["moved_fleets"]`` count units that have moved
+    (region -> count) and ``turn["contact"]`` names the region where a battle question is open.
 ``state.history``
     index of each chosen action in ``legal_actions`` since set-up (the game record).
+``state.edition`` / ``state.setup`` / ``state.investor_card`` / ``state.seed``
+    the options the game was set up with.
 """
 
 from __future__ import annotations
@@ -196,3 +203,13 @@ def available_bonds(state: GameState, nation: str) -> list[int]:
 def credit(state: GameState, player: str, nation: str) -> int:
     """A player's credit sum in a nation (sum of the values of its bonds)."""
     return sum(v for v, h in state.nations[nation]["bonds"].items() if h == player)
+
+
+def units_at(state: GameState, region: str) -> list[tuple[str, int, int, int]]:
+    """Units in ``region`` as ``(nation, armies, hostile armies, fleets)``, nations in turn order."""
+    out = []
+    for nid, n in state.nations.items():
+        a, f = n["armies"].get(region, 0), n["fleets"].get(region, 0)
+        if a or f:
+            out.append((nid, a, n["hostile"].get(region, 0), f))
+    return out

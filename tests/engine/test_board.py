@@ -77,3 +77,17 @@ def test_renderer_helpers():
     assert b.home["GE"] == ("berlin", "hamburg", "munich", "cologne", "danzig")
     with pytest.raises(ValueError, match="unknown board"):
         load_board("mars")
+
+
+def test_units_at_lists_every_nation_in_a_region():
+    from imperial_core import new_game, units_at
+
+    from .helpers import edit, put
+
+    def setup(g):
+        put(g, "FR", "munich", armies=2, hostile=True)
+        put(g, "GE", "munich", armies=1)
+
+    s = edit(new_game(["Ann", "Bob"], seed=0), setup)
+    assert units_at(s, "munich") == [("FR", 2, 2, 0), ("GE", 1, 0, 0)]
+    assert units_at(s, "northsea") == []
