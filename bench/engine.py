@@ -1,6 +1,8 @@
 """Engine benchmark: random games per second, actions per second, replay time, token lengths.
 
-Run: ``.venv/bin/python bench/engine.py [--games N]``.  Timings only; nothing is asserted.
+Run: ``.venv/bin/python bench/engine.py [--rounds R] [--games N]``.  Timings only; nothing is
+asserted.  Other work on the machine slows every figure down, so each timing is repeated and the
+best round is reported beside the median.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
 def random_game(seed: int, n_players: int):
+    """A whole game through the public API: ``legal_actions`` then ``apply`` at every step."""
     rng = random.Random(seed)
     s = new_game(NAMES[:n_players], seed=seed)
     actions = 0
@@ -31,54 +34,55 @@ def random_game(seed: int, n_players: int):
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--games", type=int, default=8, help="games per round")
     args = ap.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"python {sys.version.split()[0]} on {sys.platform}, load average {load:.2f} "
-          "(wall-clock figures suffer when the machine is busy; CPU-time figures much less)")
+    print(f"python {sys.version.split()[0]} on {sys.platform}, load average {load:.2f}")
 
-    t0 = time.perf_counter()
-    c0 = time.process_time()
     finished = []
-    total_actions = 0
-    for k in range(args.games):
-        s, n = random_game(k, 2 + k % 5)
-        finished.append(s)
-        total_actions += n
-    dt = time.perf_counter() - t0
-    cpu = time.process_time() - c0
-    print(f"random games (legal_actions + apply): {args.games / dt:.1f} games/s, "
-          f"{total_actions / dt:.0f} actions/s, {total_actions / args.games:.0f} actions per game "
-          f"(CPU time: {args.games / cpu:.1f} games/s, {total_actions / cpu:.0f} actions/s)")
+    rates, action_rates = [], []
+    seed = 0
+    for _ in range(args.rounds):
+        t0 = time.perf_counter()
+        n_actions = 0
+        for _ in range(args.games):
+            s, n = random_game(seed, 2 + seed % 5)
+            seed += 1
+            finished.append(s)
+            n_actions += n
+        dt = time.perf_counter() - t0
+        rates.append(args.games / dt)
+        action_rates.append(n_actions / dt)
+    per_game = statistics.mean(len(s.history) for s in finished)
+    print(f"random games, 2-6 players (legal_actions + apply): best {max(rates):.1f} games/s "
+          f"({max(action_rates):.0f} actions/s), median {statistics.median(rates):.1f} games/s; "
+          f"{per_game:.0f} actions per game")
 
-    tokens = [encode(s) for s in finished]
-    lengths = [len(t) for t in tokens]
-    print(f"token length of finished games: min {min(lengths)}, mean {statistics.mean(lengths):.0f}, "
-          f"max {max(lengths)} chars")
+    lengths = [len(encode(s)) for s in finished]
+    print(f"token length of {len(finished)} finished games: min {min(lengths)}, "
+          f"mean {statistics.mean(lengths):.0f}, max {max(lengths)} chars")
 
     # replay of a 750-action game: the finished game closest to 750 actions, cut to 750
     target = min(finished, key=lambda s: abs(len(s.history) - 750))
     if len(target.history) > 750:
         target = replay(target.model_copy(update={"history": target.history[:750]}))
     token = encode(target)
-    reps = 10
-    t0 = time.perf_counter()
-    c0 = time.process_time()
-    for _ in range(reps):
-        decode(token)
-    dec = (time.perf_counter() - t0) / reps
-    dec_cpu = (time.process_time() - c0) / reps
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        replay(target)
-    rep = (time.perf_counter() - t0) / reps
-    t0 = time.perf_counter()
-    for _ in range(reps):
-        encode(target)
-    enc = (time.perf_counter() - t0) / reps
-    print(f"replay of a {len(target.history)}-action game: decode(token) {dec * 1000:.1f} ms "
-          f"(CPU {dec_cpu * 1000:.1f} ms), "
-          f"replay(state) {rep * 1000:.1f} ms, encode {enc * 1000:.1f} ms, token {len(token)} chars")
+
+    def timed(fn) -> list[float]:
+        out = []
+        for _ in range(10):
+            t0 = time.perf_counter()
+            fn()
+            out.append((time.perf_counter() - t0) * 1000)
+        return out
+
+    dec = timed(lambda: decode(token))
+    rep = timed(lambda: replay(target))
+    enc = timed(lambda: encode(target))
+    print(f"replay of a {len(target.history)}-action game: decode(token) best {min(dec):.1f} ms "
+          f"(median {statistics.median(dec):.1f}), replay(state) best {min(rep):.1f} ms, "
+          f"encode best {min(enc):.1f} ms; token {len(token)} chars")
     return 0
 
 

@@ -14,7 +14,7 @@ import base64
 import zlib
 
 from .board import BOARDS, load_board
-from .engine import _settle, _wrap, new_game, replay_keys
+from .engine import _deep_clone, _do, _settle, _wrap, new_game, replay_keys
 from .errors import BadToken, IllegalAction
 from .model import ENGINE_VERSION, GameState
 from .rules import setup as setup_rules
@@ -72,8 +72,6 @@ def radices(state: GameState) -> list[int]:
     b = load_board(state.board)
     g = _initial({"board": state.board, "names": [p["name"] for p in state.players], "edition": state.edition,
                   "setup": state.setup, "investor_card": state.investor_card, "seed": state.seed})
-    from .engine import _do
-
     keys = _settle(g, b)
     out = []
     for i in state.history:
@@ -147,8 +145,6 @@ def decode(token: str) -> GameState:
     except IllegalAction as e:
         raise BadToken(f"the token's set-up is invalid: {e}") from None
     b = load_board(start.board)
-    from .engine import _deep_clone, _do
-
     g = _deep_clone(start.__dict__)
     keys = _settle(g, b)
     for step in range(n_actions):
@@ -181,8 +177,6 @@ def replay(state: GameState) -> GameState:
     """Rebuild a state from its set-up and history (fast path)."""
     start = new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
                      setup=state.setup, investor_card=state.investor_card, seed=state.seed)
-    from .engine import _deep_clone
-
     try:
         g, _keys = replay_keys(_deep_clone(start.__dict__), load_board(state.board), list(state.history))
     except IllegalAction as e:

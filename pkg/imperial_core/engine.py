@@ -13,7 +13,8 @@ from .actions import Action, ActionAdapter, construct, from_key, parse_text
 from .board import Board, load_board
 from .errors import IllegalAction
 from .model import PHASES, GameState
-from .rules import end, factory, import_, investor, maneuver, production, rondel, setup, taxation
+from .rules import end, factory, import_, investor, maneuver, production, rondel, taxation
+from .rules import setup as setup_rules
 from .rules.common import G, begin_rondel_turn, nation_name, next_nation, player, update_governments
 
 # -- state copying ----------------------------------------------------------------------------------------
@@ -26,14 +27,17 @@ _BUYING = frozenset(("invest", "auction"))
 def _clone(d: dict) -> G:
     """A copy of a state's data deep enough that applying one action to it leaves the original untouched.
 
-    Containers that the current decision cannot change are shared: the maneuver bookkeeping is only
-    written while maneuvering, bonds only while investing (settling only ever applies "pass").
+    Containers that the current decision cannot change are shared with the original: the maneuver
+    bookkeeping is only written while maneuvering, units of inactive nations only change in battles,
+    bonds only while investing (settling only ever applies "pass"), and factory and flag lists are
+    always replaced rather than changed in place.
     """
     t = d["turn"]
     phase = t["phase"]
     nt = t.copy()
     nt["queue"] = t["queue"][:]
-    if phase in _MOVING:
+    moving = phase in _MOVING
+    if moving:
         nt["moved_armies"] = t["moved_armies"].copy()
         nt["moved_fleets"] = t["moved_fleets"].copy()
         nt["convoys"] = t["convoys"].copy()
@@ -42,14 +46,14 @@ def _clone(d: dict) -> G:
         if c is not None:
             nt["contact"] = {"region": c["region"], "unit": c["unit"], "asking": c["asking"][:]}
     buying = phase in _BUYING
+    active = t["nation"]
     nations = {}
     for nid, n in d["nations"].items():
         nn = n.copy()
-        nn["factories"] = n["factories"][:]
-        nn["flags"] = n["flags"][:]
-        nn["armies"] = n["armies"].copy()
-        nn["hostile"] = n["hostile"].copy()
-        nn["fleets"] = n["fleets"].copy()
+        if moving or nid == active:
+            nn["armies"] = n["armies"].copy()
+            nn["hostile"] = n["hostile"].copy()
+            nn["fleets"] = n["fleets"].copy()
         if buying:
             nn["bonds"] = n["bonds"].copy()
         nations[nid] = nn
@@ -63,16 +67,29 @@ def _clone(d: dict) -> G:
 
 
 def _deep_clone(d: dict) -> G:
-    """A full copy (used when replaying from a fresh set-up)."""
-    g = _clone(d)
-    for nid, n in g["nations"].items():
-        n["bonds"] = d["nations"][nid]["bonds"].copy()
-    t = g["turn"]
+    """A full copy, for replays and edits that run through many decisions."""
+    t = d["turn"]
+    nt = t.copy()
     for k in ("moved_armies", "moved_fleets", "convoys"):
-        t[k] = t[k].copy()
-    t["changed"] = t["changed"][:]
+        nt[k] = t[k].copy()
+    nt["queue"] = t["queue"][:]
+    nt["changed"] = t["changed"][:]
     if t["contact"] is not None:
-        t["contact"] = {**t["contact"], "asking": t["contact"]["asking"][:]}
+        nt["contact"] = {**t["contact"], "asking": t["contact"]["asking"][:]}
+    nations = {}
+    for nid, n in d["nations"].items():
+        nn = n.copy()
+        for k in ("armies", "hostile", "fleets", "bonds"):
+            nn[k] = n[k].copy()
+        nn["factories"] = n["factories"][:]
+        nn["flags"] = n["flags"][:]
+        nations[nid] = nn
+    g = d.copy()
+    g["turn"] = nt
+    g["nations"] = nations
+    g["players"] = [p.copy() for p in d["players"]]
+    g["swiss_banks"] = d["swiss_banks"][:]
+    g["history"] = d["history"][:]
     return g
 
 
@@ -112,7 +129,7 @@ def legal_keys(g: G, b: Board) -> list[tuple]:
     if phase == "swiss":
         return [("force",), ("pass",)]
     if phase == "auction":
-        return setup.auction_actions(g, b)
+        return setup_rules.auction_actions(g, b)
     return []
 
 
@@ -276,7 +293,7 @@ def _do(g: G, b: Board, k: tuple) -> None:
             else:
                 _after_round(g, b)
     elif phase == "auction":
-        setup.auction_apply(g, b, k)
+        setup_rules.auction_apply(g, b, k)
     else:
         raise IllegalAction("the game is over")
 
@@ -327,15 +344,11 @@ def new_game(players: list[str], *, board: str = "europe", edition: str = "curre
     if setup not in ("standard", "auction"):
         raise IllegalAction(f"unknown set-up {setup!r}: use 'standard' or 'auction'")
     b = load_board(board)
-    g = _setup_module().initial_state(b, list(players), edition, setup, bool(investor_card), int(seed))
+    g = setup_rules.initial_state(b, list(players), edition, setup, bool(investor_card), int(seed))
     keys = _settle(g, b)
     state = _wrap(g)
     _remember(state, keys)
     return state
-
-
-def _setup_module():
-    return setup
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -396,7 +409,7 @@ def explain(state: GameState, k: tuple) -> str:
     if msg is not None:
         return msg(g, b, k)
     if phase == "auction":
-        return setup.describe_auction(g, b)
+        return setup_rules.describe_auction(g, b)
     if phase == "over":
         return "the game is over"
     nat = g["turn"]["nation"]

@@ -87,9 +87,9 @@ def play(seed: int, n: int, options: dict, *, deep: bool) -> GameState:
     while not s.is_over:
         check_invariants(s)
         acts = legal_actions(s)
-        if deep and steps % 40 == 7:
+        if deep and steps % 15 == 7:
             frozen = s.model_dump_json()
-            for a in acts[:25]:  # every listed action applies, and never mutates its input
+            for a in acts[:60]:  # every listed action applies, and never mutates its input
                 nxt = apply(s, a)
                 assert nxt is not s
                 assert parse_action(s, str(a)) == a

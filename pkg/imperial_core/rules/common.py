@@ -7,7 +7,6 @@ Every function works on ``g``, the plain-dict form of a :class:`~imperial_core.m
 from __future__ import annotations
 
 from ..board import Board
-from ..errors import IllegalAction
 from ..model import fresh_turn
 
 G = dict  # the plain-dict game state
@@ -205,10 +204,6 @@ def refresh_swiss_banks(g: G) -> None:
     g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] not in govs]
 
 
-def government_of(g: G, nid: str) -> str | None:
-    return g["nations"][nid]["government"]
-
-
 # -- turn order -------------------------------------------------------------------------------------------
 def next_nation(g: G, b: Board, nid: str | None) -> str | None:
     """The next nation after ``nid`` in turn order that has a government (``None`` if none has)."""
@@ -226,7 +221,3 @@ def begin_rondel_turn(g: G, nid: str | None) -> None:
         g["turn"] = fresh_turn("over")
         return
     g["turn"] = fresh_turn("rondel", nid, g["nations"][nid]["government"])
-
-
-def illegal(msg: str) -> IllegalAction:
-    return IllegalAction(msg)

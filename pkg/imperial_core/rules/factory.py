@@ -23,7 +23,8 @@ def factory_apply(g: G, b: Board, k: tuple) -> None:
     nid = g["turn"]["nation"]
     if k[0] == "factory":
         pay_from_treasury(g, nid, b.constants["factory_cost"])
-        g["nations"][nid]["factories"].append(k[1])
+        nat = g["nations"][nid]
+        nat["factories"] = [*nat["factories"], k[1]]  # a new list: states share unchanged lists
 
 
 def explain_factory(g: G, b: Board, k: tuple) -> str:

@@ -10,8 +10,6 @@ from ..board import Board
 from ..model import fresh_turn
 from .common import (
     G,
-    credit,
-    government_of,
     left_of,
     nation_name,
     player,
@@ -156,11 +154,3 @@ def explain_invest(g: G, b: Board, k: tuple) -> str:
         return "a bond can only be returned for a higher one"
     price = value - (trade_in or 0)
     return f"{name} has {player(g, name)['cash']}M; this bond costs {price}M"
-
-
-def credit_of(g: G, name: str, nid: str) -> int:
-    return credit(g, name, nid)
-
-
-def gov(g: G, nid: str) -> str | None:
-    return government_of(g, nid)

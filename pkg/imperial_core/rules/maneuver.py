@@ -316,7 +316,8 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
     nid = g["turn"]["nation"]
     r = k[1]
     owner = b.regions[r].nation
-    g["nations"][owner]["factories"].remove(r)
+    onat = g["nations"][owner]
+    onat["factories"] = [f for f in onat["factories"] if f != r]  # a new list: states share unchanged lists
     for _ in range(b.constants["factory_destroy_armies"]):
         _remove(g, nid, r, "army", True)
 
@@ -410,6 +411,8 @@ def demand(g: G, b: Board, k: tuple) -> None:
 def place_flags(g: G, b: Board) -> None:
     """A region occupied by exactly one nation carries its flag; the old flag goes (*Maneuver* 3).
 
+    Flag lists are replaced, never changed in place: states share unchanged lists.
+
     Never in home provinces.  A nation with all its flags on the board removes the other flag
     without replacing it.
     """
@@ -427,9 +430,9 @@ def place_flags(g: G, b: Board) -> None:
         if old == x:
             continue
         if old is not None:
-            nations[old]["flags"].remove(r)
+            nations[old]["flags"] = [f for f in nations[old]["flags"] if f != r]
         if len(nations[x]["flags"]) < flag_limit(b, g, x):
-            nations[x]["flags"].append(r)
+            nations[x]["flags"] = [*nations[x]["flags"], r]
 
 
 def explain_maneuver(g: G, b: Board, k: tuple) -> str:
