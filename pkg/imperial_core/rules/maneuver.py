@@ -436,29 +436,49 @@ def place_flags(g: G, b: Board) -> None:
 
 
 def explain_maneuver(g: G, b: Board, k: tuple) -> str:
+    """Why a maneuver action is not legal, in the players' words."""
     t = g["turn"]
     nid = t["nation"]
     name = nation_name(b, nid)
+
+    def rn(r: object) -> str:
+        return b.regions[r].name if isinstance(r, str) and r in b.regions else repr(r)
+
     phase = t["phase"]
-    if phase == "fleets" and k[0] == "army":
+    if phase == "fleets" and k[0] in ("army", "status", "destroy"):
         return f"{name} moves its fleets first; pass to end fleet movement before moving armies"
+    if phase == "armies" and k[0] == "fleet":
+        return f"{name} has ended fleet movement; only armies move now"
     if k[0] in ("fleet", "army"):
         r = k[1]
         nat = g["nations"][nid]
         units = nat["fleets"] if k[0] == "fleet" else nat["armies"]
         moved = t["moved_fleets"] if k[0] == "fleet" else t["moved_armies"]
         if units.get(r, 0) == 0:
-            return f"{name} has no {k[0]} in {r}"
+            return f"{name} has no {k[0]} in {rn(r)}"
         if units[r] - moved.get(r, 0) <= 0:
-            return f"{name}'s {k[0]}s in {r} have already moved this turn"
+            return f"{name}'s {k[0]}s in {rn(r)} have already moved this turn"
         if k[0] == "fleet":
-            return f"a fleet in {r} cannot move to {k[2]}"
-        if len(k) > 4 and k[4] and b.regions.get(k[2]) and last_free_factory(g, b, k[2]):
-            return f"{k[2]} holds the last free factory of its nation: armies may only enter it friendly"
-        return f"an army in {r} cannot reach {k[2]}" + (f" via {'+'.join(k[3])}" if len(k) > 3 and k[3] else "")
+            if b.regions.get(k[2]) is not None and b.regions[k[2]].kind != "sea":
+                return "fleets move only into sea regions; once at sea they never return to land"
+            return f"a fleet in {rn(r)} cannot move to {rn(k[2])}"
+        to = k[2]
+        reg = b.regions.get(to)
+        hostile = k[4] if len(k) > 4 else None
+        if reg is not None and reg.nation not in (None, nid) and hostile is None:
+            return f"{reg.name} is a home province of another nation: say whether the army enters hostile or friendly"
+        if reg is not None and reg.nation in (None, nid) and hostile is not None:
+            return f"hostile or friendly is declared only when entering another nation's home province, not {reg.name}"
+        if hostile and reg is not None and last_free_factory(g, b, to):
+            return f"{reg.name} holds the last free factory of its nation: armies may only enter it friendly"
+        via = f" via {'+'.join(k[3])}" if len(k) > 3 and k[3] else ""
+        return f"an army in {rn(r)} cannot reach {rn(to)}{via} (one step, rail at home, convoys by own fleets)"
     if k[0] == "battle":
-        return f"no such battle is possible in {k[1]}"
+        return f"no such battle is possible in {rn(k[1])}"
     if k[0] == "destroy":
-        return (f"a factory in {k[1]} can be destroyed only by {b.constants['factory_destroy_armies']} armies, with no "
-                "defending army or fleet there, and never a nation's last free factory")
-    return f"{name} is maneuvering ({phase})"
+        return (f"the factory in {rn(k[1])} can be destroyed only by {b.constants['factory_destroy_armies']} armies, "
+                "with no defending army or fleet there, and never a nation's last free factory")
+    if k[0] == "status":
+        return f"{name} cannot change the status of armies in {rn(k[1])} now (once per province per maneuver)"
+    step = "moving its fleets" if phase == "fleets" else "moving its armies"
+    return f"{name} is {step}: move, fight, or pass to end this step"
