@@ -113,6 +113,11 @@ def _rail_component(b: Board, nid: str, start: str, blocked: set[str]) -> list[s
     return seen
 
 
+# Destinations depend only on the board, the nation, the start, the seas with a free own fleet and
+# the nation's provinces cut off by hostile armies: remembered across states (read-only lists).
+_DEST_MEMO: dict[tuple, list[tuple[str, tuple[str, ...]]]] = {}
+
+
 def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
                       rails: dict[str, list[str]] | None = None) -> list[tuple[str, tuple[str, ...]]]:
     """Every (destination, convoy seas) for one army starting in ``origin``.
@@ -129,6 +134,12 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
         blocked = occupied_set(g, b)
     if rails is None:
         rails = {}
+    free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
+    own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
+    memo_key = (b.id, nid, origin, free, own_blocked)
+    hit = _DEST_MEMO.get(memo_key)
+    if hit is not None:
+        return hit
 
     def rail(x: str) -> list[str]:
         comp = rails.get(x)
@@ -154,7 +165,6 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
                 for y in rail(x):
                     if y not in pre_set:
                         found[(y, ())] = None
-    free = {s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0}
     if free:
         starts: list[str] = []
         for r in pre:
@@ -178,7 +188,11 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
                 for s2 in sea_adj.get(last, ()):
                     if s2 in free and s2 not in path:
                         stack.append(path + (s2,))
-    return list(found)  # insertion order: deterministic for a given state
+    out = list(found)  # insertion order: deterministic for a given state
+    if len(_DEST_MEMO) > 50000:
+        _DEST_MEMO.clear()
+    _DEST_MEMO[memo_key] = out
+    return out
 
 
 def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
