@@ -126,3 +126,28 @@ def test_finished_game_tokens_are_short():
     for seed in range(6):
         s = play(seed, 2 + seed % 5, {}, deep=False)
         assert len(encode(s)) <= 1200
+
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:  # pragma: no cover - hypothesis is a test dependency
+    given = None
+
+if given is not None:
+
+    @settings(max_examples=15, deadline=None)
+    @given(seed=st.integers(min_value=-(10**9), max_value=10**9), n=st.integers(min_value=2, max_value=6),
+           steps=st.integers(min_value=0, max_value=250), edition=st.sampled_from(["current", "first"]),
+           setup=st.sampled_from(["standard", "auction"]), card=st.booleans())
+    def test_any_seed_and_options_partial_game(seed, n, steps, edition, setup, card):
+        rng = random.Random(seed)
+        s = new_game(NAMES[:n], seed=seed, edition=edition, setup=setup, investor_card=card)
+        for _ in range(steps):
+            if s.is_over:
+                break
+            check_invariants(s)
+            s = apply_index(s, rng.randrange(len(legal_actions(s))))
+        check_invariants(s)
+        assert decode(encode(s)) == s
+        assert GameState.model_validate_json(s.model_dump_json()) == s
