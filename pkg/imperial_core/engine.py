@@ -15,7 +15,7 @@ from .errors import IllegalAction
 from .model import PHASES, GameState
 from .rules import end, factory, import_, investor, maneuver, production, rondel, taxation
 from .rules import setup as setup_rules
-from .rules.common import G, begin_rondel_turn, nation_name, next_nation, player, update_governments
+from .rules.common import G, begin_rondel_turn, next_nation, player, update_governments
 
 # -- state copying ----------------------------------------------------------------------------------------
 
@@ -405,6 +405,7 @@ def explain(state: GameState, k: tuple) -> str:
         "rondel": rondel.explain_rondel, "swiss": rondel.explain_swiss, "factory": factory.explain_factory,
         "import": import_.explain_import, "invest": investor.explain_invest,
         "fleets": maneuver.explain_maneuver, "armies": maneuver.explain_maneuver,
+        "contact": maneuver.explain_contact, "order": maneuver.explain_contact, "demand": maneuver.explain_contact,
     }.get(phase)
     if msg is not None:
         return msg(g, b, k)
@@ -412,9 +413,12 @@ def explain(state: GameState, k: tuple) -> str:
         return setup_rules.describe_auction(g, b)
     if phase == "over":
         return "the game is over"
-    nat = g["turn"]["nation"]
     what = PHASES.get(phase, phase)
-    return f"{' '.join(str(x) for x in k if x is not None)} is not possible now: {who} ({nation_name(b, nat) if nat else ''}) must decide: {what}"
+    try:
+        text = str(from_key(k))
+    except (ValueError, TypeError):
+        text = repr(k)
+    return f"{text} is not possible now: {who} must decide ({what})"
 
 
 def scores(state: GameState) -> dict[str, int]:

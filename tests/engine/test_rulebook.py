@@ -295,9 +295,13 @@ def test_fleet_battle_example_mover_declines_and_orders_the_other_governments():
     s = apply(_fleet_battle_position(), Pass())
     assert s.decision == "order" and s.current_player == gov(s, "RU")
     assert texts(s) == ["ask AH", "ask IT"]
+    with pytest.raises(IllegalAction, match="ask one of AH, IT"):
+        apply(s, Pass())
     s = apply(s, Ask(nation="IT"))
     assert s.decision == "demand" and s.current_player == gov(s, "IT")
     assert texts(s) == ["demand fleet", "pass"]
+    with pytest.raises(IllegalAction, match="for Italy, may demand battle against Russia's fleet in Ionian Sea"):
+        apply(s, Demand(unit="army"))
     s = apply(s, Pass())
     assert s.decision == "demand" and s.current_player == gov(s, "AH")
     s = apply(s, Pass())

@@ -496,3 +496,22 @@ def explain_maneuver(g: G, b: Board, k: tuple) -> str:
         return f"{name} cannot change the status of armies in {rn(k[1])} now (once per province per maneuver)"
     step = "moving its fleets" if phase == "fleets" else "moving its armies"
     return f"{name} is {step}: move, fight, or pass to end this step"
+
+
+def explain_contact(g: G, b: Board, k: tuple) -> str:
+    """Why an action does not answer the battle question in progress."""
+    t = g["turn"]
+    c = t["contact"]
+    who = t["player"]
+    where = b.regions[c["region"]].name
+    mover = nation_name(b, t["nation"])
+    if t["phase"] == "contact":
+        return (f"{who} must decide whether {mover}'s {c['unit']} that just arrived in {where} fights "
+                "(battle … vs NATION UNIT) or not (pass)")
+    if t["phase"] == "order":
+        names = ", ".join(c["asking"])
+        return f"{who} must choose which government to ask next whether it demands battle in {where}: ask one of {names}"
+    asked = nation_name(b, c["asking"][0])
+    kinds = " or ".join(a[1] for a in demand_actions(g, b) if a[0] == "demand")
+    return (f"{who}, for {asked}, may demand battle against {mover}'s {c['unit']} in {where} "
+            f"(demand {kinds}) or pass")
