@@ -7,7 +7,7 @@
 
 from .actions import Action, ActionAdapter, parse_text
 from .board import Board, Region, load_board
-from .codec import decode, encode, load, replay
+from .codec import decode, encode, history_log, load, replay, undo
 from .engine import (
     apply,
     apply_index,
@@ -26,6 +26,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadToken", "Board", "GameState", "IllegalAction", "Region",
-    "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "load", "replay", "legal_actions", "load_board",
+    "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "history_log", "load", "replay", "undo", "legal_actions", "load_board",
     "new_game", "parse_action", "parse_text", "player_bonds", "ranking", "scores", "units_at", "winner",
 ]

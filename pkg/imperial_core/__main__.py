@@ -5,29 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .actions import from_key
-from .board import load_board
-from .codec import encode, load
-from .engine import _deep_clone, _do, _settle, new_game, ranking, scores
+from .codec import encode, history_log, load
+from .engine import ranking, scores
 from .errors import BadToken
 from .randomplay import random_game
 
 
 def _log_lines(state) -> list[str]:
-    """The game record in notation, one line per action: step, player, action."""
-    b = load_board(state.board)
-    start = new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
-                     setup=state.setup, investor_card=state.investor_card, seed=state.seed)
-    g = _deep_clone(start.__dict__)
-    keys = _settle(g, b)
+    """The game record in notation, one line per action: step, player, nation, action."""
     lines = []
-    for step, i in enumerate(state.history, 1):
-        t = g["turn"]
-        who = t["player"]
-        nation = f" [{t['nation']}]" if t["nation"] else ""
-        lines.append(f"{step:4d} {who}{nation}: {from_key(keys[i])}")
-        _do(g, b, keys[i])
-        keys = _settle(g, b)
+    for step, (who, nation, text) in enumerate(history_log(state), 1):
+        lines.append(f"{step:4d} {who}{f' [{nation}]' if nation else ''}: {text}")
     return lines
 
 

@@ -182,3 +182,28 @@ def replay(state: GameState) -> GameState:
     except IllegalAction as e:
         raise BadToken(f"the game record is invalid: {e}") from None
     return _wrap(g)
+
+
+def undo(state: GameState, n: int = 1) -> GameState:
+    """The state ``n`` actions earlier (replays the record from the set-up)."""
+    if not 0 <= n <= len(state.history):
+        raise IllegalAction(f"cannot take back {n} actions; the game has {len(state.history)}")
+    return replay(state.model_copy(update={"history": state.history[: len(state.history) - n]}))
+
+
+def history_log(state: GameState) -> list[tuple[str, str | None, str]]:
+    """The game record as ``(player, nation whose turn it was, notation)``, one entry per action."""
+    from .actions import from_key
+
+    b = load_board(state.board)
+    start = new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
+                     setup=state.setup, investor_card=state.investor_card, seed=state.seed)
+    g = _deep_clone(start.__dict__)
+    keys = _settle(g, b)
+    out = []
+    for i in state.history:
+        t = g["turn"]
+        out.append((t["player"], t["nation"], str(from_key(keys[i]))))
+        _do(g, b, keys[i])
+        keys = _settle(g, b)
+    return out

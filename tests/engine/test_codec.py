@@ -139,3 +139,19 @@ def test_cli_random_and_replay(tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_text(token[:20])
     assert main(["replay", str(bad)]) == 2
+
+
+def test_undo_and_history_log(finished):
+    from imperial_core import history_log, undo
+
+    back = undo(finished, 3)
+    assert back.history == finished.history[:-3]
+    log = history_log(finished)
+    assert len(log) == len(finished.history)
+    s = back
+    for _who, _nation, text in log[-3:]:
+        s = apply(s, parse_action(s, text))
+    assert s == finished
+    assert log[0][1] == "AH" and log[0][2].startswith("rondel ")
+    with pytest.raises(IllegalAction):
+        undo(finished, len(finished.history) + 1)

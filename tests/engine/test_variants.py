@@ -157,3 +157,34 @@ def test_trade_up_to_the_30m_bond_current_edition():
 
     s = edit(s, setup)
     assert BuyBond(nation="RU", value=30, trade_in=25) in legal_actions(s)
+
+
+def test_without_investor_card_a_nation_without_bonds_is_offered_after_the_previous_nation():
+    """Seed 7, four players: Germany starts without any bond holder."""
+    s = new_game(NAMES, investor_card=False, seed=7)
+    assert s.nations["GE"]["government"] is None
+    # play the first turns choosing the first action, passing on every bond, until Britain's round ends
+    while not (s.decision == "invest" and s.turn["invest_nation"] == "GE"):
+        acts = legal_actions(s)
+        passes = [a for a in acts if a.type == "pass"]
+        s = apply(s, passes[0] if passes and s.decision == "invest" else acts[0])
+    gb_gov = s.nations["GB"]["government"]
+    assert s.turn["round"] == "pre" and s.current_player == gb_gov
+    assert {a.nation for a in legal_actions(s) if a.type == "bond"} == {"GE"}
+    s = apply(s, BuyBond(nation="GE", value=2))
+    while s.decision == "invest":
+        s = apply(s, Pass())
+    assert s.nations["GE"]["government"] == gb_gov
+    assert s.active_nation == "GE" and s.decision == "rondel"
+
+
+def test_without_investor_card_nobody_buys_and_the_nation_is_skipped():
+    s = new_game(NAMES, investor_card=False, seed=7)
+    while not (s.decision == "invest" and s.turn["invest_nation"] == "GE"):
+        acts = legal_actions(s)
+        passes = [a for a in acts if a.type == "pass"]
+        s = apply(s, passes[0] if passes and s.decision == "invest" else acts[0])
+    while s.decision == "invest":
+        s = apply(s, Pass())
+    assert s.nations["GE"]["government"] is None
+    assert s.active_nation == "RU"
