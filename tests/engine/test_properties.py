@@ -151,3 +151,16 @@ if given is not None:
         check_invariants(s)
         assert decode(encode(s)) == s
         assert GameState.model_validate_json(s.model_dump_json()) == s
+
+
+@pytest.mark.parametrize("n,options", [(3, {}), (5, {"investor_card": False}), (4, {"setup": "auction"})])
+def test_no_state_of_a_game_changes_after_it_was_made(n, options):
+    """States share unchanged containers; a later apply must never write into an earlier state."""
+    rng = random.Random(99 + n)
+    s = new_game(NAMES[:n], seed=99 + n, **options)
+    kept = [(s, s.model_dump_json())]
+    while not s.is_over:
+        s = apply_index(s, rng.randrange(len(legal_actions(s))))
+        kept.append((s, s.model_dump_json()))
+    for state, dump in kept:
+        assert state.model_dump_json() == dump
