@@ -11,12 +11,12 @@ import pytest
 from imperial_core import ENGINE_VERSION, decode, scores
 
 PINNED = [
-    ('AQAAKgMDQWRhAkJvAkN57gfQAgNHfiEw03M8DU_hSvytIfiDcJcaXTID0ZzLAnDMdeolvUCO6CWZLt1zYu8OMg9s9BKqzpVxsROQhrAsztHDHjpxX_j6m6M2MKaZ6ox1gvte8gL-2fchs598qcfaCSBkSXNMgn5Imo2M-woxEBND_F7Eu-Zh2C7H8Rii-f1V-Pwbcl1oSYAvSrT6Fuv9qOxksGb0WiCUuGG8kIbRnaAsXTJQhHQfz7HZcUoIsO8fbWTUYdfo1bSiC6xvZmnQpD0IOB7A_ddzOkSwu5-SM54LxVPAMhnWe9g3gYb8PBDGsIxNa2nwH1d_igM3lSqmN58iZfTDS1SvecJcupFT_wN_7YmpO52Ih5Jz_sE92fymGo8GYTfeodAx7Xc_x2PtHOhIWUbDjyF8OuiWQUnXycPdpuua_kOu-8XbYuDtrNnglHcpzB3QTApIgZOEc1EysYcZshmVvl0',
-     1006, {'Ada': 118, 'Bo': 108, 'Cy': 74}, 'current', 'standard', True),
-    ('AQACLAUDQWRhAkJvAkN5AkRpAkVkkQb-AQeWUX-nn9LHf-IEM9PDnQXwQqVoXRTbvEYd7655UC_sVrnBc4NMZuyh7gyG1wZbdqC7y7YEoet4Lm_fBnhpUA6lpU6ClisRby_u5KKjrIGcExIZqax0S-v_neLmsnm7OdB80JKb4g3Wjd7rvILIvor_-Mp1aqxCiZyMZIJHmm7f-cnocurcmDRyZ59-Cmpski216FkIwowk9vsAR4L68HceZ-v5OANqnN8bfeWjwzkcS2oX7Dfhqnv3vLpk9_756nsi8m0oizIlFYZ67YnSFD5yAIXZQY5st1v432bncjvjSobgVKhZ4QXBUTFTiSPUww6nG5AQ3WOcCJ0MIqymR7bbjg',
-     785, {'Ada': 56, 'Bo': 29, 'Cy': 32, 'Di': 61, 'Ed': 69}, 'current', 'auction', True),
-    ('AQAFLgQDQWRhAkJvAkN5AkRptQXZAd44t0YtzaAQjZIFsoknuDRcHgrUEV1BXRNku4CfpoOVYkrq6JB_7Zgwp2aXAuDT9cDRboYFACwblav_yGa8gQoduxBUcw_OYlY4k8wGBjse6WUAxGSqhYw_9Wfy4f_Xo6jNA-4OdoNoPH9Ju5PwT0QS_mbMGodeLDK_eV4JgiI9EwZ6MlGBavlhg5pivqcTGjCNi4YOD_7AnE1RSNBkOVDpjqTIp9ts3_zER5KNxIriEmcfUspUHUq46xFbsKocZAzcqhzJF7rPBrv86hxYy36RcG-J0FjB7GxAX5Df',
-     693, {'Ada': 21, 'Bo': 8, 'Cy': 50, 'Di': 52}, 'first', 'standard', False),
+    ('AQAAKgMDQWRhAkJvAkN5-gKBAQHlm9eVvS5vFFX48JMkLnT7REFyD3RhJaXh6us6KjEByjKcIlU6rs0upKHr9noFVP2gMLZQJ3Ke8VFlAK3ZCJm32EcVYPWAA8sawHu9mvcUUrsqrZqP2opz6ArOT1wQOZ_q_ITerqIL1x_4OTx8AZ1MRvWJqxfaI4GmU1EysYcZsiWfa7c',
+     378, {'Ada': 30, 'Bo': 61, 'Cy': 70}, 'current', 'standard', True),
+    ('AQACLAUDQWRhAkJvAkN5AkRpAkVk2AaYAgi3WyRBg28hKdeLVRXwHoD6YbBnMIl5z4DX9TTrNDuOYHRYX55l5tb7y0kYKl4GtaxWAjBSN4kc2C7SF2dJOD-NpXD5hfueWuOkf91kNynmezEwvyZrizKxQVriHnxSiMPLGBLbHr9sXMkdSYCZNN61Yynl2Rptmbj5nbRGSnG-Q3ge8BiInLIKrMlymXE_DZRatlafPdkz_Cgf9yHRE9nc754BYT3m9xojGE1KMutgNTc6kXvM7gCdsrjJR7a6WfNjeMFd3Vn_klfJjtlGqd9z1jsIsKZtfAM1wwawCF7QPogGhj2nrBZN7aBNvojshrgWqvYIEOEb-oomOULIJALCtHb4tSp8Sj3Ai4ebkBDdY5wInQwirKbQ--0A',
+     856, {'Ada': 62, 'Bo': 71, 'Cy': 43, 'Di': 62, 'Ed': 55}, 'current', 'auction', True),
+    ('AQAFLgQDQWRhAkJvAkN5AkRplQbqAQFpGFC0PfHNN5a8T3UebW8nFKyxKeFbpHaayCc-QpxX_Ob1QJVtcfLYUHWlCaS7Ay64z5E_WKLWkXQESUJ8eAkFBJZGsfTlKGOsr0M5MfJaxvWUHHcWWQjxubLDauAnGKNsI5wQyg0JkxEfOxJNaMWybdNrOmryto4jYxBl4GGJ1_k18mXKPluE0mYpm-hX3b2qL4bSWx5hVbaG_f01kYwHiVYTY3i4HOEwSASEgFpsjoUAUsInQt6ECwwnESQnknDUP0zCCd8NWnjseuSkq1PtQDmngA2n-B3Ivp0JgwO7tM3wb4nQWMHsbHqyIgM',
+     789, {'Ada': 0, 'Bo': 40, 'Cy': 43, 'Di': 29}, 'first', 'standard', False),
 ]
 
 

@@ -164,3 +164,24 @@ def test_no_state_of_a_game_changes_after_it_was_made(n, options):
         kept.append((s, s.model_dump_json()))
     for state, dump in kept:
         assert state.model_dump_json() == dump
+
+
+def test_legal_actions_depend_on_the_state_only_not_on_what_was_computed_before():
+    """Move generation keeps caches; their contents must never change the order of legal actions."""
+    from imperial_core import engine
+    from imperial_core.rules import maneuver
+
+    rng = random.Random(5)
+    s = new_game(NAMES[:4], seed=5)
+    samples = []
+    while not s.is_over:
+        acts = legal_actions(s)
+        if s.decision == "armies" and rng.random() < 0.3:
+            samples.append((s.model_dump_json(), [str(a) for a in acts]))
+        s = apply_index(s, rng.randrange(len(acts)))
+    assert samples
+    for dump, expected in reversed(samples):
+        maneuver._DEST_MEMO.clear()
+        engine._CACHE.clear()
+        fresh = GameState.model_validate_json(dump)
+        assert [str(a) for a in legal_actions(fresh)] == expected

@@ -140,11 +140,17 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
     hit = _DEST_MEMO.get(memo_key)
     if hit is not None:
         return hit
+    order = _order(b)
 
     def rail(x: str) -> list[str]:
         comp = rails.get(x)
         if comp is None:
-            comp = _rail_component(b, nid, x, blocked) if _rail_ok(b, nid, x, blocked) else [x]
+            if _rail_ok(b, nid, x, blocked):
+                # board order, whichever province the search started from: the result must not
+                # depend on what was computed before (legal actions are a function of the state)
+                comp = sorted(_rail_component(b, nid, x, blocked), key=order)
+            else:
+                comp = [x]
             for y in comp:
                 rails[y] = comp
         return comp
