@@ -43,6 +43,10 @@ class BenchHandler(SiteHandler):
         super().do_GET()
 
 
+STAGE_MARKS = """Object.fromEntries(performance.getEntriesByType('mark')
+    .filter(m => m.name.startsWith('imperial:')).map(m => [m.name.slice(9), Math.round(m.startTime)]))"""
+
+
 def ready_ms(page, url: str | None) -> float:
     if url is None:
         page.reload()
@@ -61,6 +65,7 @@ def main() -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     pages = {"game": base, "bare": base + "bench-bare.html"}
+    stages: list[dict[str, float]] = []
     cold: dict[str, list[float]] = {k: [] for k in pages}
     warm: dict[str, list[float]] = {k: [] for k in pages}
     with sync_playwright() as pw:
@@ -71,12 +76,17 @@ def main() -> None:
                 page = ctx.new_page()
                 cold[name].append(ready_ms(page, url))
                 if name == "game":
+                    stages.append(page.evaluate(STAGE_MARKS))
+                if name == "game":
                     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
                     page.wait_for_function("navigator.serviceWorker.controller !== null")
                 warm[name].append(ready_ms(page, None))
                 ctx.close()
         browser.close()
     server.shutdown()
+    keys = sorted({k for s in stages for k in s}, key=lambda k: statistics.median(s[k] for s in stages if k in s))
+    print("cold game page stages (median ms from navigation start): "
+          + ", ".join(f"{k} {statistics.median(s[k] for s in stages if k in s):.0f}" for k in keys))
     for label, data in (("cold", cold), ("warm", warm)):
         g, b = statistics.median(data["game"]), statistics.median(data["bare"])
         print(f"{label}: game page {g:.0f} ms, bare Pyodide {b:.0f} ms, ratio {g / b:.2f}  "
