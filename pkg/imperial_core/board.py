@@ -85,6 +85,7 @@ class Board:
     first_edition: dict
     investor_card_start: tuple[str, ...]
     constants: dict[str, int]
+    undealt_government_bond: int = 2
     # derived lookups
     land_adj: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sea_adj: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -189,6 +190,7 @@ def board_from_dict(d: dict) -> Board:
         start_cash=dict(d["start_cash"]), auction_cash=dict(d["auction_cash"]),
         first_edition=dict(d.get("first_edition", {})),
         investor_card_start=tuple(d["investor_card_start"]), constants=dict(d["constants"]),
+        undealt_government_bond=int(d.get("undealt_government_bond", 2)),
         land_adj=land_adj, sea_adj=sea_adj,
         coast_seas={k: tuple(sorted(v)) for k, v in coast_seas.items()},
         coast_lands={k: tuple(sorted(v)) for k, v in coast_lands.items()},

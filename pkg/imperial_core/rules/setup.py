@@ -87,16 +87,11 @@ def _standard_deal(g: G, b: Board, players: list[str], edition: str, seed: int) 
                     value = low
                 _grant(g, p, nid, value)
             g["nations"][card]["government"] = p
-    # undealt cards go to the holder of that nation's lowest start bond (2M; first edition 4M)
-    low_value = low if low is not None else min(v for _nid, v in _all_start_bonds(b) if v < 9)
+    # undealt cards go to the holder of that nation's bond named by the board (2M; first edition 4M)
+    low_value = int(b.first_edition["undealt_government_bond"]) if edition == "first" else b.undealt_government_bond
     for nat in g["nations"].values():
         if nat["government"] is None:
-            holder = nat["bonds"].get(low_value)
-            nat["government"] = holder
-
-
-def _all_start_bonds(b: Board) -> list[tuple[str, int]]:
-    return [x for rows in b.start_bonds.values() for x in rows]
+            nat["government"] = nat["bonds"].get(low_value)
 
 
 def _grant(g: G, name: str, nid: str, value: int) -> None:
