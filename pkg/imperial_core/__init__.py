@@ -3,6 +3,17 @@
 >>> from imperial_core import new_game, legal_actions, apply
 >>> s = new_game(["Ann", "Bob", "Cem"], seed=1)
 >>> s = apply(s, legal_actions(s)[0])
+>>> str(legal_actions(s)[0])
+'factory prague'
+
+Public API
+----------
+``new_game(players, *, board, edition, setup, investor_card, seed)``, ``legal_actions(state)``,
+``apply(state, action)`` (also ``apply_index``), ``state.current_player`` / ``state.decision`` /
+``state.is_over``, ``scores``, ``ranking``, ``winner``, ``parse_action`` / ``str(action)``
+(``docs/notation.md``), ``encode`` / ``decode`` (link tokens), ``load`` (token or JSON save),
+``replay``, ``undo``, ``history_log``, ``explain``; static boards via ``load_board``; state views
+``player_bonds``, ``available_bonds``, ``credit``, ``units_at``.  Rule choices: ``docs/rules-decisions.md``.
 """
 
 from .actions import Action, ActionAdapter, parse_text
@@ -25,7 +36,8 @@ from .model import ENGINE_VERSION, PHASES, GameState, available_bonds, credit, p
 __version__ = "0.1.0"
 
 __all__ = [
-    "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadToken", "Board", "GameState", "IllegalAction", "Region",
-    "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "history_log", "load", "replay", "undo", "legal_actions", "load_board",
-    "new_game", "parse_action", "parse_text", "player_bonds", "ranking", "scores", "units_at", "winner",
+    "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadToken", "Board", "GameState", "IllegalAction",
+    "Region", "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "history_log",
+    "legal_actions", "load", "load_board", "new_game", "parse_action", "parse_text", "player_bonds", "ranking",
+    "replay", "scores", "undo", "units_at", "winner",
 ]

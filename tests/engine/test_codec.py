@@ -155,3 +155,12 @@ def test_undo_and_history_log(finished):
     assert log[0][1] == "AH" and log[0][2].startswith("rondel ")
     with pytest.raises(IllegalAction):
         undo(finished, len(finished.history) + 1)
+
+
+def test_package_docstring_example_runs():
+    import doctest
+
+    import imperial_core
+
+    result = doctest.testmod(imperial_core)
+    assert result.attempted == 4 and result.failed == 0

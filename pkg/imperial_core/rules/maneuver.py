@@ -441,11 +441,17 @@ def place_flags(g: G, b: Board) -> None:
     for nid, nat in nations.items():
         for r in nat["flags"]:
             owner_of[r] = nid
+    occupants: dict[str, set[str]] = {}
+    for nid, nat in nations.items():
+        for r in nat["armies"]:
+            occupants.setdefault(r, set()).add(nid)
+        for r in nat["fleets"]:
+            occupants.setdefault(r, set()).add(nid)
     for r in b.flag_regions:
-        occ = [nid for nid, nat in nations.items() if nat["armies"].get(r) or nat["fleets"].get(r)]
-        if len(occ) != 1:
+        occ = occupants.get(r)
+        if occ is None or len(occ) != 1:
             continue
-        x = occ[0]
+        (x,) = occ
         old = owner_of.get(r)
         if old == x:
             continue
