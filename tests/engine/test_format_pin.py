@@ -11,12 +11,12 @@ import pytest
 from imperial_core import ENGINE_VERSION, decode, scores
 
 PINNED = [
-    ('AQAAKgMDQWRhAkJvAkN5-gKBAQHlm9eVvS5vFFX48JMkLnT7REFyD3RhJaXh6us6KjEByjKcIlU6rs0upKHr9noFVP2gMLZQJ3Ke8VFlAK3ZCJm32EcVYPWAA8sawHu9mvcUUrsqrZqP2opz6ArOT1wQOZ_q_ITerqIL1x_4OTx8AZ1MRvWJqxfaI4GmU1EysYcZsiWfa7c',
-     378, {'Ada': 30, 'Bo': 61, 'Cy': 70}, 'current', 'standard', True),
-    ('AQACLAUDQWRhAkJvAkN5AkRpAkVk2AaYAgi3WyRBg28hKdeLVRXwHoD6YbBnMIl5z4DX9TTrNDuOYHRYX55l5tb7y0kYKl4GtaxWAjBSN4kc2C7SF2dJOD-NpXD5hfueWuOkf91kNynmezEwvyZrizKxQVriHnxSiMPLGBLbHr9sXMkdSYCZNN61Yynl2Rptmbj5nbRGSnG-Q3ge8BiInLIKrMlymXE_DZRatlafPdkz_Cgf9yHRE9nc754BYT3m9xojGE1KMutgNTc6kXvM7gCdsrjJR7a6WfNjeMFd3Vn_klfJjtlGqd9z1jsIsKZtfAM1wwawCF7QPogGhj2nrBZN7aBNvojshrgWqvYIEOEb-oomOULIJALCtHb4tSp8Sj3Ai4ebkBDdY5wInQwirKbQ--0A',
-     856, {'Ada': 62, 'Bo': 71, 'Cy': 43, 'Di': 62, 'Ed': 55}, 'current', 'auction', True),
-    ('AQAFLgQDQWRhAkJvAkN5AkRplQbqAQFpGFC0PfHNN5a8T3UebW8nFKyxKeFbpHaayCc-QpxX_Ob1QJVtcfLYUHWlCaS7Ay64z5E_WKLWkXQESUJ8eAkFBJZGsfTlKGOsr0M5MfJaxvWUHHcWWQjxubLDauAnGKNsI5wQyg0JkxEfOxJNaMWybdNrOmryto4jYxBl4GGJ1_k18mXKPluE0mYpm-hX3b2qL4bSWx5hVbaG_f01kYwHiVYTY3i4HOEwSASEgFpsjoUAUsInQt6ECwwnESQnknDUP0zCCd8NWnjseuSkq1PtQDmngA2n-B3Ivp0JgwO7tM3wb4nQWMHsbHqyIgM',
-     789, {'Ada': 0, 'Bo': 40, 'Cy': 43, 'Di': 29}, 'first', 'standard', False),
+    ('AQAAKgMDQWRhAkJvAkN5gwXVAQbcV82TQ5BiLsX54OGVQotlByEc4e69pgnXR6hx4KAvqicdJScLRa01rU-j0mGSCtxM1cdY1O6X2QSvdkCC8spm-38I3pEKyDQNmXZSCCqqKVpwwckOl64rGtVeYwGKre02QORQlxXVMpbsyqk5EyyRM5oVzZbG31vzi8ZLWbH9KmA_5BPlwKHMwTtSTOlhCdL6LqhwtoUBxoZ43La1FvPVRH5efw1afWivZt0axqlHX3l5PMPvhVy8uLK4VI9AVROcHmK6pLN1YC6sXyLyU1EysYcZsgvltlA',
+     643, {'Ada': 112, 'Bo': 130, 'Cy': 69}, 'current', 'standard', True),
+    ('AQACLAUDQWRhAkJvAkN5AkRpAkVkzwaLAgHF4U-nuKXhQ_5uU7bfxwwQ96EWwd5KiZDfnbGzcx1G4YLIQevhfj6PAoWR0g46DhabVHxI99j8qNy2ejr5h2rSaYn5GruNiYdRUBvK3xlqjVSnXkK_rCGhglgGsrh_DyA1P6b3OhU3rdTTwt5DXuCJ8olSkzUVm_IZXm_MUcOAXS7vpMTzVrcjPH7sdmkO4rcAsvSzAkmP8yQdIRf5wtx91ETHQmioT3mcIR-Rf4N3TIzwYvnMijrGlKAZW1yvrkEn9CDK_aT2fj2khrWoEynZIT1dti-EAv3L_LKmqIBnB72p9JKQKhgvzu6fqXkx8FC6B4_ePjzs6yxKPcCLh5uQEN1jnAidDCKsprbkOO0',
+     847, {'Ada': 36, 'Bo': 22, 'Cy': 28, 'Di': 74, 'Ed': 30}, 'current', 'auction', True),
+    ('AQAFLgQDQWRhAkJvAkN5AkRp-QaQAhH-67wDDrGcJKBFlkx9WxRe81pBUAWS-lxxwZYI22mTaaX9i-8RTS6wLwUWv_UQSHrRpYnOaQNngGN0yRVvaxXSd3mMfeBA2iPX4zZCA3e3yi7-u-ngDYc6sw9dr74qJKhc3x7PXpZFun-3gSbAhBiprcDdrvWM6T57yGP72cSfij6AbpaOYzSS4s2XXDH0llql81F8Bew_QH21MfMowfZxHZ0XHuzFpvWOO1wvJxyEdbBKhk9_lRytfAA2VSPfEIhBJ9ThTnZqwJ8nw5FNM5Rgo0dPN53Mcvi_QCWJ3sgLeuovk4yLShrUAkMherLgXiqsh_V9QL3DMAhuw9mTwBHjg_DoIor_P44_idBYwexsTYZ-aQ',
+     889, {'Ada': 53, 'Bo': 28, 'Cy': 100, 'Di': 39}, 'first', 'standard', False),
 ]
 
 

@@ -880,3 +880,19 @@ def test_tie_break_by_credit_in_the_most_powerful_nation():
     sc = scores(s)
     assert sc["Ann"] == sc["Bob"] == 4
     assert ranking(s)[:2] == ["Bob", "Ann"]
+
+
+def test_convoy_not_offered_where_the_army_gets_without_one():
+    """Denmark -> Hamburg by land, then rail to Danzig: no North Sea convoy variant of the same move."""
+    def setup(g):
+        turn(g, "armies", "GE")
+        put(g, "GE", "denmark", armies=1)
+        put(g, "GE", "northsea", fleets=1)
+
+    s = _armies(setup)
+    acts = texts(s)
+    assert "army denmark>danzig" in acts and "army denmark>hamburg" in acts
+    assert not any(a.startswith("army denmark>danzig via") or a.startswith("army denmark>hamburg via") for a in acts)
+    # one step only: Denmark -> Hamburg ends the move, so Holland needs the fleet
+    assert "army denmark>holland via northsea" in acts and "army denmark>holland" not in acts
+    assert "army denmark>london via northsea hostile" in acts

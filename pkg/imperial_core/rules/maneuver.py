@@ -124,8 +124,8 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
 
     Rail before and/or after the move through the nation's own unblocked home provinces; then one
     step over a land border or a convoy through seas that each hold an own fleet not yet used.
-    Places reachable by rail alone are listed once, without a convoy (a convoy there would only
-    use up a fleet).
+    Places the army can reach without a convoy are listed only without one (a convoy there would
+    only use up a fleet).
     """
     nat = g["nations"][nid]
     used = g["turn"]["convoys"]
@@ -186,10 +186,11 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
                 for x in coast_lands.get(last, ()):
                     if x in pre_set:
                         continue
-                    found[(x, path)] = None
+                    if (x, ()) not in found:
+                        found[(x, path)] = None
                     if regions[x].nation == nid:
                         for y in rail(x):
-                            if y not in pre_set:
+                            if y not in pre_set and (y, ()) not in found:
                                 found[(y, path)] = None
                 for s2 in sea_adj.get(last, ()):
                     if s2 in free and s2 not in path:
