@@ -21,6 +21,7 @@ from .choices import Chooser, Names
 from .session import BadSave, Session, save_summary
 
 SAVE_PREFIX = "imperial.save."
+CURRENT_KEY = "imperial.current"
 MAX_NAME = 24
 
 
@@ -84,7 +85,13 @@ class App:
         self.show_start()
         js.window.addEventListener("hashchange", create_proxy(lambda e: self.guarded(self.open_hash)))
         js.window.addEventListener("storage", create_proxy(lambda e: self.guarded(self.on_storage, e)))
-        self.open_hash()
+        if str(js.location.hash or "").startswith("#g="):
+            self.open_hash()
+            return
+        # a reload resumes the game this tab was playing
+        current = js.window.sessionStorage.getItem(CURRENT_KEY)
+        if current and js.window.localStorage.getItem(SAVE_PREFIX + str(current)) is not None:
+            self.cmd_resume(SAVE_PREFIX + str(current))
 
     def show_start(self) -> None:
         self.ui.screen("start")
@@ -219,6 +226,9 @@ class App:
             return False
         text = json.dumps(s.to_save(), separators=(",", ":"))
         err = str(self.ui.store(SAVE_PREFIX + s.game_id, text))
+        js.window.sessionStorage.setItem(CURRENT_KEY, s.game_id)
+        if str(js.location.hash or "").startswith("#g="):  # saved now: a reload resumes the save
+            js.history.replaceState(None, "", js.location.pathname)
         if err:
             if err == "quota":
                 self.message("The browser's storage is full: this game is not saved. Your other saved games "
@@ -258,6 +268,7 @@ class App:
         self.autosave = autosave
         self.note = note
         self.scores_open = session.present.is_over
+        js.document.body.dataset.game = session.game_id
         self.show_game()
         if autosave:
             self.save()
@@ -325,6 +336,7 @@ class App:
         self.scores_open = False
         self.ui.scores(False)
         self.ui.menu(False)
+        js.window.sessionStorage.removeItem(CURRENT_KEY)
         js.history.replaceState(None, "", js.location.pathname)
         self.show_start()
 
@@ -452,12 +464,6 @@ class App:
         if decode is None:
             self.message("Links are not available in this version.", "info")
             return
-        if self.session is not None:
-            try:
-                if core.encode(self.session.present) == token:
-                    return  # our own share link
-            except Exception:
-                pass
         try:
             state = decode(token)
             session = Session.from_state(state, game_id=self.new_id())

@@ -147,7 +147,32 @@ class Session:
             "over": state.is_over,
             "state": json.loads(state.model_dump_json()),
             "redo": self.redo_indices(),
+            # the moves in notation: read back by notation, so a save does not depend on the order in
+            # which the engine lists legal actions
+            "log": [str(a) for a in self.actions[: self.cur]],
+            "redo_log": [str(a) for a in self.actions[self.cur:]],
         }
+
+    @classmethod
+    def from_notation(cls, state: Any, log: list[str], redo_log: list[str], *, game_id: str) -> Session:
+        """Rebuild a saved game from its moves in notation; it must end in the saved position."""
+        players = [p["name"] for p in state.players]
+        s = cls.new(players, game_id=game_id, **options_of(state))
+        for k, text in enumerate(list(log) + list(redo_log)):
+            if not isinstance(text, str):
+                raise BadSave(f"recorded move {k + 1} is damaged")
+            try:
+                action = core.parse_action(s.states[-1], text)
+                s.states.append(core.apply(s.states[-1], action))
+            except core.IllegalAction as exc:
+                if k >= len(log):  # a damaged redo tail does not cost the game
+                    break
+                raise BadSave(f"recorded move {k + 1} ({text}) is not legal: {exc}") from None
+            s.actions.append(action)
+        s.cur = len(log)
+        if s.present.model_dump(exclude={"history"}) != state.model_dump(exclude={"history"}):
+            raise BadSave("the saved position does not follow from its recorded moves")
+        return s
 
     @classmethod
     def from_save(cls, data: Any, *, game_id: str | None = None) -> Session:
@@ -164,6 +189,12 @@ class Session:
         if state.version != core.ENGINE_VERSION:
             raise BadSave(f"this game was saved by rules version {state.version}; "
                           f"this page plays version {core.ENGINE_VERSION}")
+        log, redo_log = data.get("log"), data.get("redo_log") or []
+        if isinstance(log, list) and isinstance(redo_log, list):
+            s = cls.from_notation(state, log, redo_log, game_id=game_id or str(data.get("id") or ""))
+            created = data.get("created")
+            s.created = float(created) if isinstance(created, (int, float)) else time.time()
+            return s
         redo = data.get("redo") or []
         if not isinstance(redo, list) or not all(isinstance(i, int) for i in redo):
             redo = []

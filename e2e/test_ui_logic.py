@@ -1,0 +1,135 @@
+"""The page's Python glue in plain CPython (no browser): click-by-click choices cover exactly the legal
+actions, sessions undo/redo/replay correctly, saves round-trip and damaged saves fail with a message."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import imperial_core as core
+import pytest
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "web"))
+
+from imperial_ui import views  # noqa: E402
+from imperial_ui.choices import Chooser, Names  # noqa: E402
+from imperial_ui.session import BadSave, Session, save_summary  # noqa: E402
+
+NAMES = Names(core.load_board("europe"))
+
+
+def reachable(chooser: Chooser) -> set[str]:
+    """Every action reachable by clicking through the chooser, as notation."""
+    out: set[str] = set()
+
+    def walk(prefix: list[str]) -> None:
+        for tok in Chooser.next_tokens(_at(chooser, prefix)):
+            c = _at(chooser, prefix)
+            action = c.choose(tok.value)
+            if action is not None:
+                out.add(str(action))
+            else:
+                walk(c.prefix)
+
+    walk([])
+    return out
+
+
+def _at(chooser: Chooser, prefix: list[str]) -> Chooser:
+    c = Chooser.__new__(Chooser)
+    c.actions, c.steps, c.prefix = chooser.actions, chooser.steps, list(prefix)
+    return c
+
+
+@pytest.mark.parametrize("seed,players", [(1, 4), (7, 5), (12, 3)])
+def test_clicks_reach_exactly_the_legal_actions(seed: int, players: int):
+    rng = random.Random(seed)
+    state = core.new_game([f"P{i}" for i in range(players)], seed=seed)
+    checked = 0
+    kinds: set[str] = set()
+    while not state.is_over and checked < 400:
+        acts = core.legal_actions(state)
+        chooser = Chooser(acts, state.decision, NAMES)
+        assert reachable(chooser) == {str(a) for a in acts}
+        kinds.update(a.type for a in acts)
+        state = core.apply(state, rng.choice(acts))
+        checked += 1
+    assert checked >= 100
+    assert {"rondel", "army", "fleet", "pass"} <= kinds
+
+
+def test_a_unit_click_then_a_destination_click_moves_it():
+    state = core.new_game(["A", "B", "C", "D"], seed=3)
+    rng = random.Random(0)
+    while not any(a.type == "army" for a in core.legal_actions(state)):
+        state = core.apply(state, rng.choice(core.legal_actions(state)))
+    move = next(a for a in core.legal_actions(state) if a.type == "army")
+    chooser = Chooser(core.legal_actions(state), state.decision, NAMES)
+    assert chooser.choose(move.origin) is None
+    assert [t.value for t in chooser.selected()] == [move.origin]
+    assert move.to in {t.value for t in chooser.next_tokens() if t.kind == "region"}
+    result = chooser.choose(move.to)
+    if result is None:  # several ways there (route, hostility): pick the option
+        result = chooser.choose(str(move))
+    assert str(result) == str(move)
+    with pytest.raises(KeyError):
+        chooser.choose("atlantis")
+
+
+def test_session_undo_redo_and_save_round_trip():
+    rng = random.Random(5)
+    s = Session.new(["Ann", "Bo", "Cy"], game_id="g1", seed=9)
+    for _ in range(60):
+        s.play(rng.choice(core.legal_actions(s.present)))
+    at60 = s.present
+    assert s.undo() and s.undo()
+    assert s.cur == 58 and s.can_redo()
+    data = json.loads(json.dumps(s.to_save()))
+    back = Session.from_save(data)
+    assert back.cur == 58 and back.present.model_dump() == s.present.model_dump()
+    assert back.redo() and back.redo() and back.present.model_dump() == at60.model_dump()
+    # a new move after undo drops the redo tail
+    s.play(core.legal_actions(s.present)[0])
+    assert not s.can_redo() and s.cur == 59
+    assert [e.text for e in s.log()] == [str(a) for a in s.actions[:59]]
+
+
+def test_damaged_saves_fail_with_a_message():
+    s = Session.new(["Ann", "Bo"], game_id="g2", seed=2)
+    for _ in range(10):
+        s.play(core.legal_actions(s.present)[0])
+    good = s.to_save()
+    with pytest.raises(BadSave, match="not an Imperial save"):
+        Session.from_save({"hello": 1})
+    bad = json.loads(json.dumps(good))
+    bad["log"][3] = "factory atlantis"
+    with pytest.raises(BadSave, match="move 4"):
+        Session.from_save(bad)
+    # an older save without the notation log is read by action indices
+    bad = json.loads(json.dumps(good))
+    del bad["log"], bad["redo_log"]
+    assert Session.from_save(bad).cur == 10
+    bad["state"]["history"][3] = 999
+    with pytest.raises(BadSave):
+        Session.from_save(bad)
+    bad = json.loads(json.dumps(good))
+    bad["state"]["players"][0]["cash"] += 100  # edited money does not follow from the moves
+    with pytest.raises(BadSave, match="does not follow"):
+        Session.from_save(bad)
+    bad = json.loads(json.dumps(good))
+    bad["state"]["nations"] = "x"
+    with pytest.raises(BadSave, match="damaged"):
+        Session.from_save(bad)
+    assert save_summary(good)["players"] == ["Ann", "Bo"]
+    assert save_summary("junk") is None
+
+
+def test_player_names_are_text_not_markup():
+    evil = '<img src=x onerror="alert(1)">'
+    state = core.new_game([evil, "Bo", "Cy"], seed=1)
+    html = views.players_html(state, NAMES) + views.decision_html(state, None, NAMES)
+    assert "<img" not in html and "&lt;img" in html
+    summary = save_summary(Session.new([evil, "Bo"], game_id="x", seed=1).to_save())
+    assert "<img" not in views.saves_html([{**summary, "key": "k"}], NAMES.nations)
