@@ -164,3 +164,34 @@ def test_package_docstring_example_runs():
 
     result = doctest.testmod(imperial_core)
     assert result.attempted == 4 and result.failed == 0
+
+
+def _with_crc(raw: bytes) -> str:
+    import zlib
+
+    body = raw[:-4]
+    return base64.urlsafe_b64encode(body + zlib.crc32(body).to_bytes(4, "big")).decode().rstrip("=")
+
+
+def test_token_with_unknown_board_or_options_is_refused(finished):
+    raw = bytearray(base64.urlsafe_b64decode(encode(finished) + "=="))
+    board = bytearray(raw)
+    board[1] = 9  # board index
+    with pytest.raises(BadToken, match="unknown board"):
+        decode(_with_crc(bytes(board)))
+    flags = bytearray(raw)
+    flags[2] |= 0x80
+    with pytest.raises(BadToken, match="unknown option"):
+        decode(_with_crc(bytes(flags)))
+
+
+def test_token_whose_record_was_changed_is_refused_or_replays_another_legal_game(finished):
+    """Changing the game record (with a valid checksum) never yields an illegal game."""
+    raw = bytearray(base64.urlsafe_b64decode(encode(finished) + "=="))
+    raw[-6] ^= 0xFF  # a byte of the packed record
+    try:
+        other = decode(_with_crc(bytes(raw)))
+    except BadToken as e:
+        assert "record" in str(e) or "actions" in str(e) or "damaged" in str(e)
+    else:
+        assert other != finished and all(i >= 0 for i in other.history)

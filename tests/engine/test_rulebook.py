@@ -752,7 +752,10 @@ def test_government_changes_only_on_a_strictly_higher_credit_sum():
     assert tie.nations["IT"]["government"] == it_gov
     more = apply(s, BuyBond(nation="IT", value=9))  # 2 + 9 = 11 > 6
     assert more.nations["IT"]["government"] == challenger
-    assert it_gov in more.swiss_banks or any(n["government"] == it_gov for n in more.nations.values())
+    # six players, one nation each: the old government now has none and receives a Swiss Bank
+    assert not any(n["government"] == it_gov for n in more.nations.values())
+    assert more.swiss_banks == [it_gov]
+    assert tie.swiss_banks == []
     assert more.investor != s.investor  # the card moved on
 
 
