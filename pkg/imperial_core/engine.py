@@ -357,13 +357,17 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def _to_key(action: Any) -> tuple:
-    if isinstance(action, tuple):
-        return action
-    if isinstance(action, dict):
-        action = ActionAdapter.validate_python(action)
-    if isinstance(action, str):
-        action = parse_text(action)
-    return action.key()
+    """Internal form of an action given as a model, its dict, its text or its tuple."""
+    try:
+        if isinstance(action, tuple):
+            return from_key(action).key()
+        if isinstance(action, dict):
+            action = ActionAdapter.validate_python(action)
+        elif isinstance(action, str):
+            action = parse_text(action)
+        return action.key()
+    except (ValueError, TypeError, AttributeError) as e:
+        raise IllegalAction(f"not an action: {action!r} ({e})") from None
 
 
 def apply(state: GameState, action: Action) -> GameState:

@@ -195,3 +195,10 @@ def test_token_whose_record_was_changed_is_refused_or_replays_another_legal_game
         assert "record" in str(e) or "actions" in str(e) or "damaged" in str(e)
     else:
         assert other != finished and all(i >= 0 for i in other.history)
+
+
+def test_malformed_actions_raise_illegal_action():
+    s = new_game(["Ann", "Bob"], seed=0)
+    for bad in [("army",), {"type": "army"}, "army", 42, ("nonsense", 1)]:
+        with pytest.raises(IllegalAction):
+            apply(s, bad)

@@ -8,6 +8,7 @@ import pytest
 from imperial_core import (
     ActionAdapter,
     GameState,
+    IllegalAction,
     apply,
     apply_index,
     decode,
@@ -185,3 +186,60 @@ def test_legal_actions_depend_on_the_state_only_not_on_what_was_computed_before(
         engine._CACHE.clear()
         fresh = GameState.model_validate_json(dump)
         assert [str(a) for a in legal_actions(fresh)] == expected
+
+
+if given is not None:
+    _B = load_board("europe")
+    _REGIONS = sorted(_B.regions)
+    _NATIONS = list(_B.nation_ids)
+
+    @st.composite
+    def _any_action(draw):
+        t = draw(st.sampled_from(["rondel", "force", "pass", "factory", "produce", "import", "fleet", "army",
+                                  "status", "battle", "ask", "demand", "destroy", "bond"]))
+        region = st.sampled_from(_REGIONS + ["atlantis"])
+        unit = st.sampled_from(["army", "fleet"])
+        nation = st.sampled_from(_NATIONS + ["XX"])
+        if t == "rondel":
+            return {"type": t, "space": draw(st.sampled_from(["factory", "investor", "taxation", "production1", "x"]))}
+        if t in ("force", "pass"):
+            return {"type": t}
+        if t in ("factory", "produce", "destroy"):
+            return {"type": t, "region": draw(region)}
+        if t == "import":
+            return {"type": t, "unit": draw(unit), "region": draw(region)}
+        if t == "fleet":
+            return {"type": t, "origin": draw(region), "to": draw(region)}
+        if t == "army":
+            return {"type": t, "origin": draw(region), "to": draw(region),
+                    "via": draw(st.lists(region, max_size=2)), "hostile": draw(st.sampled_from([None, True, False]))}
+        if t == "status":
+            return {"type": t, "region": draw(region), "hostile": draw(st.booleans())}
+        if t == "battle":
+            return {"type": t, "region": draw(region), "unit": draw(unit), "enemy": draw(nation),
+                    "enemy_unit": draw(unit)}
+        if t == "ask":
+            return {"type": t, "nation": draw(nation)}
+        if t == "demand":
+            return {"type": t, "unit": draw(unit)}
+        return {"type": t, "nation": draw(nation), "value": draw(st.sampled_from([2, 4, 9, 30, 31])),
+                "trade_in": draw(st.sampled_from([None, 2, 9]))}
+
+    @settings(max_examples=150, deadline=None)
+    @given(seed=st.integers(min_value=0, max_value=40), steps=st.integers(min_value=0, max_value=400),
+           action=_any_action())
+    def test_any_action_either_applies_or_is_refused_with_illegal_action(seed, steps, action):
+        rng = random.Random(seed)
+        s = new_game(NAMES[:4], seed=seed)
+        for _ in range(steps):
+            if s.is_over:
+                break
+            s = apply_index(s, rng.randrange(len(legal_actions(s))))
+        legal = [a.model_dump() for a in legal_actions(s)]
+        try:
+            after = apply(s, action)
+        except IllegalAction as e:
+            assert str(e)
+        else:
+            assert after.history[:-1] == s.history
+            assert ActionAdapter.validate_python(action).model_dump() in legal
