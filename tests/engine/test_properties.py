@@ -183,6 +183,7 @@ def test_legal_actions_depend_on_the_state_only_not_on_what_was_computed_before(
     assert samples
     for dump, expected in reversed(samples):
         maneuver._DEST_MEMO.clear()
+        maneuver._MOVES_MEMO.clear()
         engine._CACHE.clear()
         fresh = GameState.model_validate_json(dump)
         assert [str(a) for a in legal_actions(fresh)] == expected

@@ -221,16 +221,31 @@ def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | N
     return out
 
 
+# Moves from one start depend on the destinations' inputs plus the nations' last free factories.
+_MOVES_MEMO: dict[tuple, list[tuple]] = {}
+
+
 def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     nat = g["nations"][nid]
     moved = g["turn"]["moved_armies"]
-    out = []
+    used = g["turn"]["convoys"]
+    regions = b.regions
+    out: list[tuple] = []
     blocked = occupied_set(g, b)
-    last_free = last_free_set(g, b, blocked)
+    last_free = frozenset(last_free_set(g, b, blocked))
+    free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
+    own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
     rails: dict[str, list[str]] = {}
     for r in sorted(nat["armies"], key=_order(b)):
         if nat["armies"][r] - moved.get(r, 0) > 0:
-            out += army_moves_from(g, b, nid, r, blocked, last_free, rails)
+            key = (b.id, nid, r, free, own_blocked, last_free)
+            moves = _MOVES_MEMO.get(key)
+            if moves is None:
+                moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
+                if len(_MOVES_MEMO) > 50000:
+                    _MOVES_MEMO.clear()
+                _MOVES_MEMO[key] = moves
+            out += moves
     return out
 
 
