@@ -268,7 +268,7 @@ def from_key(k: tuple) -> _Action:
         data = {"type": t}
         data.update(zip(_FIELDS[t], k[1:], strict=True))
         a = construct(cls, data)
-        if len(_MADE) > 50000:
+        if len(_MADE) > 20000:
             _MADE.clear()
         _MADE[k] = a
     return a

@@ -196,7 +196,7 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
                     if s2 in free and s2 not in path:
                         stack.append(path + (s2,))
     out = list(found)  # insertion order: deterministic for a given state
-    if len(_DEST_MEMO) > 50000:
+    if len(_DEST_MEMO) > 4096:
         _DEST_MEMO.clear()
     _DEST_MEMO[memo_key] = out
     return out
@@ -242,7 +242,7 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
             moves = _MOVES_MEMO.get(key)
             if moves is None:
                 moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
-                if len(_MOVES_MEMO) > 50000:
+                if len(_MOVES_MEMO) > 4096:
                     _MOVES_MEMO.clear()
                 _MOVES_MEMO[key] = moves
             out += moves
