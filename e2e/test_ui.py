@@ -110,6 +110,9 @@ def open_file(page: Page, state: Any) -> None:
 def click_action(page: Page, state: Any, action: Any, *, keyboard: bool = False) -> None:
     """Make ``action`` the way a player does: its unit on the map, then the destination, then an option."""
     start = moves(page)
+    log_tab = page.locator("[data-tab=log]")
+    if log_tab.get_attribute("aria-selected") != "true":
+        log_tab.click()
     for tok in steps(action, state.decision, NAMES):
         if moves(page) != start:
             break
@@ -125,6 +128,15 @@ def click_action(page: Page, state: Any, action: Any, *, keyboard: bool = False)
             page.locator(f'#decision button[data-choice="{tok.value}"]').click()
     assert moves(page) == start + 1, f"{action} was not applied"
     assert page.locator("#log code").last.inner_text() == str(action)
+
+
+def wait_saved(page: Page) -> None:
+    """Autosave runs right after the screen is painted: wait until this game's save has the present move."""
+    page.wait_for_function("""() => {
+        const id = sessionStorage.getItem('imperial.current');
+        const raw = id && localStorage.getItem('imperial.save.' + id);
+        return !!raw && JSON.parse(raw).moves === Number(document.body.dataset.moves);
+    }""")
 
 
 def storage(page: Page) -> dict[str, str]:
@@ -242,6 +254,7 @@ def test_hundreds_of_random_clicks_keep_the_game_consistent(page: Page):
     assert page.locator("#log code").count() == n
     assert page.locator("#log .lg").count() > 10
     # the autosave replays to the same position in CPython, and the panels show that position
+    wait_saved(page)
     saves = storage(page)
     current = page.evaluate("sessionStorage.getItem('imperial.current')")
     session = Session.from_save(json.loads(saves["imperial.save." + current]))
@@ -289,6 +302,7 @@ def test_link_opens_the_same_game_in_a_fresh_phone_browser(page: Page, browser: 
         if other.evaluate("document.body.dataset.over") != "1":
             while moves(other) == n:
                 other.locator("#decision [data-choice]").last.click()
+            wait_saved(other)
             assert len(storage(other)) == 1
         saved = storage(other)
         # a tampered link: a clear message, and the saves are untouched
@@ -337,6 +351,7 @@ def test_damaged_save_and_full_storage_keep_the_other_saves(page: Page):
     page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('filler.')).forEach(k => localStorage.removeItem(k))")
     page.get_by_test_id("undo").click()
     page.get_by_test_id("redo").click()  # saves again once there is room
+    wait_saved(page)
     assert len(storage(page)) == len(saved) + 1
     page.evaluate("localStorage.removeItem('imperial.save.damaged')")
 

@@ -54,9 +54,24 @@ function menu(open) {
   if (!open && d.open) d.close();
 }
 
+let saveTimer = null;
+function saveSoon() {
+  // after the next paint; a hidden or closing page saves at once
+  if (saveTimer !== null) return;
+  saveTimer = setTimeout(() => requestAnimationFrame(() => setTimeout(flushSave, 0)), 0);
+}
+function flushSave() {
+  if (saveTimer !== null) clearTimeout(saveTimer);
+  saveTimer = null;
+  py()?.flushSave?.();
+}
+addEventListener("pagehide", flushSave);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") flushSave(); });
+
 function showTab(name) {
   for (const b of document.querySelectorAll("[data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
   for (const p of document.querySelectorAll("[data-panel]")) p.hidden = p.dataset.panel !== name;
+  command("panel", name);
 }
 
 async function share(url) {
@@ -343,5 +358,5 @@ showNames();
 
 window.imperialUI = {
   message, clearMessage, screen, toolbar, scores, menu, share, store, download, mapChanged, highlight,
-  zoom, showTab, timings,
+  zoom, showTab, timings, saveSoon, flushSave, profile: "",
 };

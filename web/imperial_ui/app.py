@@ -43,10 +43,14 @@ class App:
         self.panel_cache: dict[str, str] = {}
         self.scores_open = False
         self.note = ""
+        self.log_visible = False
+        self.save_pending = False
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
         js.window.imperialPy = js.Object.new()
         js.window.imperialPy.choose = self._proxies[0]
         js.window.imperialPy.command = self._proxies[1]
+        self._proxies.append(create_proxy(lambda: self.guarded(self.flush_save)))
+        js.window.imperialPy.flushSave = self._proxies[2]
 
     # -- plumbing -------------------------------------------------------------------------------------
     def set_html(self, eid: str, html: str) -> None:
@@ -148,13 +152,23 @@ class App:
         s = self.session
         if s is None:
             return
+        clock = time.perf_counter
+        t0 = clock()
+        prof: dict[str, float] = {}
         state = self.viewed()
         chooser = self.current_chooser()
+        prof["choices"] = clock() - t0
         key = self.map_signature(state)
         if key != self.map_key:
-            _el("map").innerHTML = self.render.board_svg(state)
+            t = clock()
+            svg = self.render.board_svg(state)
+            prof["map_render"] = clock() - t
+            t = clock()
+            _el("map").innerHTML = svg
             self.ui.mapChanged("map")
+            prof["map_dom"] = clock() - t
             self.map_key = key
+        t = clock()
         # highlights: regions that may be clicked now, and the selected unit
         regions: list[list[str]] = []
         selected: list[str] = []
@@ -162,12 +176,20 @@ class App:
             regions = [[t.value, t.label] for t in chooser.next_tokens() if t.kind == "region"]
             selected = [t.value for t in chooser.selected() if t.kind == "region"]
         self.ui.highlight(json.dumps({"choices": regions, "selected": selected}))
+        prof["highlight"] = clock() - t
+        t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
         self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note))
         self.set_html("nations", views.nations_html(state, self.names))
         self.set_html("players", views.players_html(state, self.names))
-        self.set_html("log", views.log_html(s.log(), self.names,
-                                            current=self.replay if self.replay is not None else s.cur))
+        prof["panels"] = clock() - t
+        t = clock()
+        if self.log_visible:
+            self.set_html("log", views.log_html(s.log(), self.names,
+                                                current=self.replay if self.replay is not None else s.cur))
+        else:
+            self.panel_cache.pop("log", None)  # drawn when its tab is opened
+        prof["log"] = clock() - t
         self.ui.toolbar(json.dumps({
             "undo": s.can_undo() and self.replay is None, "redo": s.can_redo() and self.replay is None,
             "replay": self.replay is not None, "moves": s.cur, "over": s.present.is_over,
@@ -180,6 +202,14 @@ class App:
             self.ui.scores(False)
         js.document.body.dataset.moves = str(s.cur)
         js.document.body.dataset.phase = state.decision
+        prof["total"] = clock() - t0
+        self.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
+
+    def cmd_panel(self, name: str | None) -> None:
+        """A side tab was opened (the log is drawn only while it is visible: long games have long logs)."""
+        self.log_visible = name == "log"
+        if self.log_visible:
+            self.redraw()
 
     def map_signature(self, state: Any) -> Any:
         """Everything the map shows; the map is redrawn only when this changes."""
@@ -217,6 +247,13 @@ class App:
         self.redraw()
         if self.session is not None and (self.autosave or self.session.cur > 0):
             self.autosave = True
+            # saved right after the screen is painted (and at once if the page is being closed)
+            self.save_pending = True
+            self.ui.saveSoon()
+
+    def flush_save(self) -> None:
+        if self.save_pending:
+            self.save_pending = False
             self.save()
 
     # -- saves ----------------------------------------------------------------------------------------

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Game-page timings in real Chromium: time to ready, and click-to-redrawn over random legal clicks.
+
+    .venv/bin/python bench/ui.py [--clicks 300] [--players 4] [--seed 1] [--loads 3] [--shots]
+
+Serves dist/ (run `python3 build.py build` first) on a loopback port. "Click to redrawn" is measured in the
+page: from just before the click event is dispatched on a `[data-choice]` element to the first animation
+frame after it (the page has handled the click, rewritten the panels and the map, and is about to paint).
+Clicks that complete an action (the move counter grows) and clicks that only select (a unit, say) are
+reported apart. `--shots` also writes the screenshots docs/ui-*.png used in the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from build import make_server  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+CLICKS_JS = """async ({clicks, seed}) => {
+    const out = [];
+    const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+    let s = seed;
+    const rand = (n) => { s = (s * 1103515245 + 12345) % 2147483648; return s % n; };
+    for (let i = 0; i < clicks; i++) {
+        const els = [...document.querySelectorAll('#decision [data-choice], #map [data-choice]')];
+        if (!els.length) break;
+        const el = els[rand(els.length)];
+        const before = Number(document.body.dataset.moves);
+        await frame();
+        const t0 = performance.now();
+        el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        await frame();
+        const dt = performance.now() - t0;
+        out.push([dt, Number(document.body.dataset.moves) > before ? 1 : 0, document.body.dataset.phase]);
+    }
+    return out;
+}"""
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    k = min(len(v) - 1, max(0, round(p / 100 * (len(v) - 1))))
+    return v[k]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--clicks", type=int, default=300)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--loads", type=int, default=3, help="page loads for time-to-ready")
+    ap.add_argument("--shots", action="store_true", help="also write docs/ui-*.png")
+    ap.add_argument("--dist", default=str(ROOT / "dist"))
+    args = ap.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(Path(args.dist), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    result: dict = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        ready = []
+        for _ in range(args.loads):
+            ctx = browser.new_context(service_workers="block")
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+            ready.append(float(page.evaluate("Number(document.body.dataset.readyAt)")))
+            ctx.close()
+        result["time_to_ready_ms"] = {"runs": ready, "median": statistics.median(ready)}
+
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+        page.get_by_test_id("player-count").select_option(str(args.players))
+        page.locator("#seed").fill(str(args.seed))
+        page.get_by_test_id("start-game").click()
+        t = time.perf_counter()
+        samples = page.evaluate(CLICKS_JS, {"clicks": args.clicks, "seed": args.seed})
+        wall = time.perf_counter() - t
+        acts = [s[0] for s in samples if s[1]]
+        sel = [s[0] for s in samples if not s[1]]
+        allv = [s[0] for s in samples]
+        by_phase: dict[str, list[float]] = {}
+        for dt, applied, phase in samples:
+            if applied:
+                by_phase.setdefault(phase, []).append(dt)
+        result["click_to_redrawn_ms"] = {
+            "clicks": len(allv), "actions": len(acts), "wall_s": round(wall, 2),
+            "all": {"median": statistics.median(allv), "p95": pct(allv, 95), "max": max(allv)},
+            "actions_only": {"median": statistics.median(acts), "p95": pct(acts, 95)} if acts else None,
+            "selections_only": {"median": statistics.median(sel), "p95": pct(sel, 95)} if sel else None,
+            "p95_by_phase_after": {k: round(pct(v, 95), 1) for k, v in sorted(by_phase.items())},
+        }
+        result["page_errors"] = errors
+        if args.shots:
+            shots(page, browser, url)
+        ctx.close()
+        browser.close()
+    server.shutdown()
+    print(json.dumps(result, indent=2))
+
+
+def shots(page, browser, url: str) -> None:
+    """Screenshots for the README: new game, a maneuver with highlighted choices, phone, score screen."""
+    sys.path.insert(0, str(ROOT / "web"))
+    sys.path.insert(0, str(ROOT / "e2e"))
+    import random
+
+    import imperial_core as core
+    from imperial_ui.session import Session
+
+    docs = ROOT / "docs"
+    docs.mkdir(exist_ok=True)
+
+    def load(pg, state) -> None:
+        data = json.dumps(Session.from_state(state, game_id="shot").to_save()).encode()
+        before = pg.evaluate("document.body.dataset.game || ''")
+        pg.locator("#menu input[data-import]").set_input_files(
+            files=[{"name": "g.json", "mimeType": "application/json", "buffer": data}])
+        pg.wait_for_function("g => document.body.dataset.game !== g", arg=before)
+
+    def game_until(names, seed, stop, limit=3000):
+        rng = random.Random(seed)
+        s = core.new_game(names, seed=seed)
+        for _ in range(limit):
+            if stop(s) or s.is_over:
+                return s
+            s = core.apply(s, rng.choice(core.legal_actions(s)))
+        return s
+
+    names = ["Anna", "Ben", "Clara", "David"]
+    page.locator("button[data-cmd=menu]").click()
+    page.locator("#menu button[data-cmd=home]").click()
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(docs / "ui-new-game.png"))
+    # a maneuver in progress: armies to move, after some turns, with a unit selected
+    s = game_until(names, 5, lambda s: s.decision == "armies" and len(s.history) > 120
+                   and sum(a.type == "army" for a in core.legal_actions(s)) > 8)
+    load(page, s)
+    origin = next(a.origin for a in core.legal_actions(s) if a.type == "army")
+    page.locator(f'#map [data-choice="{origin}"]').dispatch_event("click")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(docs / "ui-maneuver.png"))
+    # score screen
+    end = game_until(names, 9, lambda s: False)
+    load(page, end)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(docs / "ui-scores.png"))
+    # phone
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              device_scale_factor=2)
+    phone = ctx.new_page()
+    phone.goto(url)
+    phone.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+    phone.get_by_test_id("start-game").click()
+    mid = game_until(names, 5, lambda s: s.decision == "rondel" and len(s.history) > 60)
+    load(phone, mid)
+    phone.wait_for_timeout(300)
+    phone.screenshot(path=str(docs / "ui-phone.png"))
+    phone.screenshot(path=str(docs / "ui-phone-full.png"), full_page=True)
+    ctx.close()
+
+
+if __name__ == "__main__":
+    main()
