@@ -5,7 +5,7 @@
 
 Serves dist/ (run `python3 build.py build` first) on a loopback port. "Click to redrawn" is measured in the
 page: from just before the click event is dispatched on a `[data-choice]` element to the first animation
-frame after it (the page has handled the click, rewritten the panels and the map, and is about to paint).
+frame after it has been styled, laid out and painted (a task queued from that frame's animation callback).
 Clicks that complete an action (the move counter grows) and clicks that only select (a unit, say) are
 reported apart. `--shots` also writes the screenshots docs/ui-*.png used in the README.
 """
@@ -31,6 +31,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 CLICKS_JS = """async ({clicks, seed}) => {
     const out = [];
     const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+    // the frame after the click has been styled, laid out and painted when a task queued from its
+    // animation-frame callback runs
+    const painted = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
     let s = seed;
     const rand = (n) => { s = (s * 1103515245 + 12345) % 2147483648; return s % n; };
     for (let i = 0; i < clicks; i++) {
@@ -41,9 +44,11 @@ CLICKS_JS = """async ({clicks, seed}) => {
         await frame();
         const t0 = performance.now();
         el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-        await frame();
+        await painted();
         const dt = performance.now() - t0;
-        out.push([dt, Number(document.body.dataset.moves) > before ? 1 : 0, document.body.dataset.phase]);
+        const sync = window.imperialUI.timings[window.imperialUI.timings.length - 1];
+        out.push([dt, Number(document.body.dataset.moves) > before ? 1 : 0, document.body.dataset.phase,
+                  window.imperialUI.profile, sync]);
     }
     return out;
 }"""
@@ -101,7 +106,8 @@ def main() -> None:
         sel = [s[0] for s in samples if not s[1]]
         allv = [s[0] for s in samples]
         by_phase: dict[str, list[float]] = {}
-        for dt, applied, phase in samples:
+        syncs = [x[4] for x in samples if x[1]]
+        for dt, applied, phase, _prof, _sync in samples:
             if applied:
                 by_phase.setdefault(phase, []).append(dt)
         result["click_to_redrawn_ms"] = {
@@ -109,8 +115,12 @@ def main() -> None:
             "all": {"median": statistics.median(allv), "p95": pct(allv, 95), "max": max(allv)},
             "actions_only": {"median": statistics.median(acts), "p95": pct(acts, 95)} if acts else None,
             "selections_only": {"median": statistics.median(sel), "p95": pct(sel, 95)} if sel else None,
+            "handler_only_actions": {"median": statistics.median(syncs), "p95": pct(syncs, 95)} if syncs else None,
             "p95_by_phase_after": {k: round(pct(v, 95), 1) for k, v in sorted(by_phase.items())},
         }
+        slow = sorted(samples, key=lambda x: -x[0])[:5]
+        result["slowest_with_profile_ms"] = [[round(x[0], 1), round(x[4], 1), x[2], json.loads(x[3] or "{}")]
+                                             for x in slow]
         result["page_errors"] = errors
         if args.shots:
             shots(page, browser, url)

@@ -265,6 +265,25 @@ def test_hundreds_of_random_clicks_keep_the_game_consistent(page: Page):
     expect(page.locator("#decision .who")).to_contain_text(state.current_player or "over")
 
 
+def test_replay_steps_through_the_game_view_only(page: Page):
+    n = moves(page)
+    treasury = page.locator("#nations dd").first.inner_text()
+    page.get_by_test_id("replay").click()
+    expect(page.locator("#decision")).to_contain_text(f"move {n} of {n}")
+    page.locator("#decision [data-cmd=replay-first]").click()
+    expect(page.locator("#decision")).to_contain_text(f"move 0 of {n}")
+    # the start position: nothing to click, the log marks no move
+    assert page.locator("#decision [data-choice], #map [data-choice]").count() == 0
+    page.locator("#decision [data-cmd=replay-forward]").click()
+    expect(page.locator("#decision")).to_contain_text(f"move 1 of {n}")
+    expect(page.locator("#log li.here code")).to_have_count(1)
+    page.locator("#decision [data-cmd=replay-exit]").click()
+    assert moves(page) == n
+    assert page.locator("#nations dd").first.inner_text() == treasury
+    if page.evaluate("document.body.dataset.over") != "1":
+        assert page.locator("#decision [data-choice]").count() > 0
+
+
 def test_reload_resumes_the_same_game(page: Page):
     before = moves(page)
     game = page.evaluate("document.body.dataset.game")

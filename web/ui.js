@@ -163,6 +163,7 @@ function highlight(json) {
     lit.push(el);
   }
   root.dataset.choices = String(choices.length);
+  root.querySelector("svg")?.classList.toggle("picking", choices.length > 0);
 }
 
 function setView(id, v) {

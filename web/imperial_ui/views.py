@@ -46,17 +46,17 @@ def tax_label(board: Any, pos: int) -> str:
 
 #: One line on what each kind of decision is, for the player who must take it.
 PHASE_TITLE = {
-    "auction": "may buy one bond of {nation}",
-    "rondel": "chooses {nation}'s rondel space",
-    "swiss": "(Swiss Bank) may force {nation} to stop on Investor",
-    "factory": "builds a factory for {nation}",
-    "import": "imports units for {nation}",
-    "fleets": "maneuvers {nation}'s fleets",
-    "armies": "maneuvers {nation}'s armies",
-    "contact": "decides whether {nation}'s unit fights",
-    "order": "chooses which government {nation} asks first about battle",
-    "demand": "may demand battle against {nation}'s unit",
-    "invest": "may buy a bond or trade one up",
+    "auction": "buy one bond of {nation}?",
+    "rondel": "choose the rondel space.",
+    "swiss": "Swiss Bank: force {nation} to stop on Investor?",
+    "factory": "build a factory.",
+    "import": "import up to three units.",
+    "fleets": "maneuver — move the fleets.",
+    "armies": "maneuver — move the armies.",
+    "contact": "fight here, or not?",
+    "order": "whom to ask first about battle?",
+    "demand": "demand battle against {nation}?",
+    "invest": "buy a bond or trade one up?",
     "over": "",
 }
 
@@ -109,10 +109,14 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     player = state.current_player
     nation = state.active_nation
     phase = state.decision
-    what = PHASE_TITLE.get(phase, phase).format(nation=names.nation(nation) if nation else "")
-    out = [f'<div class="who" data-testid="whose-turn">{chip(nation, names)} <b class="pname">{esc(player)}</b> '
-           f'{esc(what)}</div>']
+    what = esc(PHASE_TITLE.get(phase, phase)).replace("{nation}", chip(nation, names))
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
+    lead = chip(nation, names)
+    if phase == "demand" and contact and contact.get("asking"):
+        lead = chip(contact["asking"][0], names)  # the asked government decides for its own nation
+    elif phase in ("auction", "swiss", "invest"):
+        lead = ""
+    out = [f'<div class="who" data-testid="whose-turn">{lead} <b class="pname">{esc(player)}</b>: {what}</div>']
     if contact and phase in ("contact", "order", "demand"):
         out.append(f'<p class="what">A {esc(contact["unit"])} arrived in '
                    f'<b>{esc(names.region(contact["region"]))}</b>.</p>')
@@ -156,21 +160,25 @@ def nations_html(state: Any, names: Names) -> str:
         fleets = sum(n["fleets"].values())
         avail = [str(v) for v, h in sorted(n["bonds"].items()) if h is None]
         rondel = "start" if n["rondel"] is None else rondel_label(labels[n["rondel"]])
-        gov = esc(n["government"]) if n["government"] else '<i class="muted">none</i>'
+        gov = esc(n["government"]) if n["government"] else '<i class="muted">no government</i>'
+        stats = [
+            ("Treasury", f'{n["treasury"]}M'),
+            ("Power", f'{n["power"]} <small>×{factor(board, n["power"])}</small>'),
+            ("Tax chart", esc(tax_label(board, n["tax"]))),
+            ("Rondel", esc(rondel)),
+            ("Armies", str(armies)),
+            ("Fleets", str(fleets)),
+            ("Factories", str(len(n["factories"]))),
+            ("Flags", str(len(n["flags"]))),
+        ]
+        cells = "".join(f"<div><dt>{k}</dt><dd>{v}</dd></div>" for k, v in stats)
         out.append(
             f'<section class="nation n-{esc(nid)}{active}" data-nation="{esc(nid)}">'
-            f'<h3><span class="swatch"></span>{esc(names.nation(nid))}</h3>'
-            f'<div class="gov">Government: <b>{gov}</b></div>'
-            '<dl>'
-            f'<div><dt>Treasury</dt><dd>{n["treasury"]}M</dd></div>'
-            f'<div><dt>Power</dt><dd>{n["power"]} <small>×{factor(board, n["power"])}</small></dd></div>'
-            f'<div><dt>Tax chart</dt><dd>{esc(tax_label(board, n["tax"]))}</dd></div>'
-            f'<div><dt>Rondel</dt><dd>{esc(rondel)}</dd></div>'
-            f'<div><dt>Units</dt><dd>{armies} A · {fleets} F</dd></div>'
-            f'<div><dt>Factories · flags</dt><dd>{len(n["factories"])} · {len(n["flags"])}</dd></div>'
-            '</dl>'
-            f'<div class="power"><span style="width:{min(100, n["power"] * 4)}%"></span></div>'
-            f'<div class="bonds">Bonds left: {esc(" ".join(avail)) or "none"}</div>'
+            f'<h3><span>{esc(names.nation(nid))}</span><span class="gov">{gov}</span></h3>'
+            f'<dl>{cells}</dl>'
+            f'<div class="power" title="Power points {n["power"]} of 25"><span style="width:{min(100, n["power"] * 4)}%">'
+            '</span></div>'
+            f'<div class="bonds">Bonds for sale: {esc(" ".join(avail)) or "none"}</div>'
             '</section>'
         )
     out.append("</div>")
