@@ -202,6 +202,13 @@ def test_new_game_by_clicks_with_undo_redo_and_keys(page: Page):
     page.keyboard.press("r")
     assert moves(page) == 1
     expect(page.get_by_test_id("log")).to_contain_text(str(first))
+    # zoom: the buttons change the map's view box, reset restores it
+    whole = page.locator("#map svg").get_attribute("viewBox")
+    page.locator("[data-zoom=in]").click()
+    zoomed = page.locator("#map svg").get_attribute("viewBox")
+    assert float(zoomed.split()[2]) < float(whole.split()[2])
+    page.locator("[data-zoom=reset]").click()
+    assert page.locator("#map svg").get_attribute("viewBox") == whole
 
 
 def test_every_kind_of_decision_by_clicks(page: Page):
@@ -251,6 +258,8 @@ def test_hundreds_of_random_clicks_keep_the_game_consistent(page: Page):
     assert n >= 300 or page.evaluate("document.body.dataset.over") == "1", done
     # the log lists every move, grouped by nation turn
     page.locator("[data-tab=log]").click()
+    assert 0 < page.locator("#log code").count() <= 200  # the latest moves; the rest on request
+    page.locator("#log button[data-cmd=log-all]").click()
     assert page.locator("#log code").count() == n
     assert page.locator("#log .lg").count() > 10
     # the autosave replays to the same position in CPython, and the panels show that position

@@ -263,10 +263,16 @@ const timings = [];
 
 function choose(value) {
   if (!py()) return;
+  const a = document.activeElement;
+  const keyboard = a && a !== document.body && a.closest?.("#decision, #map");
   const t0 = performance.now();
   py().choose(value);
   timings.push(performance.now() - t0);
   if (timings.length > 500) timings.shift();
+  // keyboard players keep their place: focus goes to the first of the new choices
+  if (keyboard && !document.activeElement?.closest?.("#decision, #map")) {
+    document.querySelector("#decision [data-choice], #map [data-choice]")?.focus();
+  }
 }
 
 function command(name, arg) {

@@ -44,6 +44,7 @@ class App:
         self.scores_open = False
         self.note = ""
         self.log_visible = False
+        self.log_all = False
         self.save_pending = False
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
         js.window.imperialPy = js.Object.new()
@@ -186,7 +187,8 @@ class App:
         t = clock()
         if self.log_visible:
             self.set_html("log", views.log_html(s.log(), self.names,
-                                                current=self.replay if self.replay is not None else s.cur))
+                                                current=self.replay if self.replay is not None else s.cur,
+                                                recent=None if self.log_all else 120))
         else:
             self.panel_cache.pop("log", None)  # drawn when its tab is opened
         prof["log"] = clock() - t
@@ -204,6 +206,10 @@ class App:
         js.document.body.dataset.phase = state.decision
         prof["total"] = clock() - t0
         self.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
+
+    def cmd_log_all(self, _arg: str | None) -> None:
+        self.log_all = True
+        self.redraw()
 
     def cmd_panel(self, name: str | None) -> None:
         """A side tab was opened (the log is drawn only while it is visible: long games have long logs)."""
@@ -300,6 +306,7 @@ class App:
 
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
         self.session = session
+        self.log_all = False
         self.chooser_for = None
         self.replay = None
         self.autosave = autosave

@@ -234,9 +234,22 @@ def players_html(state: Any, names: Names) -> str:
     return "".join(out)
 
 
-def log_html(entries: list[LogEntry], names: Names, *, current: int | None = None) -> str:
-    """The log in notation, one group per nation turn; each entry opens the replay at that move."""
-    out = ['<ol class="log-groups">']
+def log_html(entries: list[LogEntry], names: Names, *, current: int | None = None, recent: int | None = None) -> str:
+    """The log in notation, one group per nation turn; each entry opens the replay at that move.
+
+    With ``recent``, only about that many of the latest moves are drawn (whole nation turns), plus a button
+    for the rest: a long game's log is long, and it is redrawn after every move while it is open.
+    """
+    hidden = 0
+    if recent is not None and len(entries) > recent:
+        cut = len(entries) - recent
+        while cut > 0 and entries[cut].phase != "rondel":
+            cut -= 1
+        hidden, entries = cut, entries[cut:]
+    out = []
+    if hidden:
+        out.append(f'<button class="link" data-cmd="log-all">Show the {hidden} earlier moves</button>')
+    out.append('<ol class="log-groups">')
     open_group = False
     last_key: tuple | None = None
     for e in entries:
