@@ -117,7 +117,8 @@ def decode(token: str) -> GameState:
     r = _Reader(raw)
     version = r.varint()
     if version != ENGINE_VERSION:
-        raise BadToken(f"the token was made by engine format {version}; this engine reads format {ENGINE_VERSION}")
+        raise BadToken(f"the token was made by engine format {version}; this engine reads format {ENGINE_VERSION}, "
+                       "whose rules differ, so that game cannot be replayed here")
     if zlib.crc32(raw[:-4]).to_bytes(4, "big") != raw[-4:]:
         raise BadToken("the token is damaged or truncated (checksum mismatch)")
     r.data = raw[:-4]
@@ -166,7 +167,8 @@ def load(text: str) -> GameState:
         return decode(text)
     saved = GameState.model_validate_json(text)
     if saved.version != ENGINE_VERSION:
-        raise BadToken(f"the save was made by engine format {saved.version}; this engine reads {ENGINE_VERSION}")
+        raise BadToken(f"the save was made by engine format {saved.version}; this engine reads format {ENGINE_VERSION}, "
+                       "whose rules differ, so that game cannot be replayed here")
     replayed = replay(saved)
     if replayed != saved:
         raise BadToken("the save does not match its own game record (edited by hand?)")

@@ -225,7 +225,7 @@ def _do(g: G, b: Board, k: tuple) -> None:
         nid = t["nation"]
         here = g["nations"][nid]["rondel"]
         if rondel.passes_investor(b, here, there) and rondel.swiss_can_force(g, b, nid):
-            deciders = rondel.swiss_deciders(g, nid)
+            deciders = rondel.swiss_deciders(g, b, nid)
             if deciders:
                 t["phase"] = "swiss"
                 t["target"] = there
@@ -237,6 +237,7 @@ def _do(g: G, b: Board, k: tuple) -> None:
         nid = t["nation"]
         here = g["nations"][nid]["rondel"]
         if kind == "force":
+            rondel.force_stop(g, b, nid, t["player"])
             _move_marker(g, b, rondel.investor_space_on_path(b, here, t["target"]), forced=True)
         else:
             t["queue"].pop(0)

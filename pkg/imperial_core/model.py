@@ -55,13 +55,13 @@ from typing_extensions import TypedDict
 from .board import Board, load_board
 
 #: Format version of states and link tokens.  Bump when the rules change behaviour.
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 
 #: Kinds of decision (``state.turn["phase"]``) and who takes them.
 PHASES: dict[str, str] = {
     "auction": "a player may grant one bond of the nation being financed (auction set-up)",
     "rondel": "a government chooses its nation's rondel space",
-    "swiss": "a Swiss Bank holder may force the nation to stop on Investor",
+    "swiss": "a Swiss Bank holder may force the nation to stop on Investor (giving what its treasury lacks for the interest)",
     "factory": "a government chooses where to build a factory (or passes)",
     "production": "a government short of units chooses which factories produce",
     "import": "a government imports units one by one (or stops)",

@@ -250,13 +250,18 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
 
 
 def status_options(g: G, b: Board, nid: str) -> list[tuple]:
-    """Armies in another nation's province may change status once per maneuver (upright/lying)."""
+    """Armies in another nation's province may change status once per maneuver (upright/lying).
+
+    Only armies that stood there before this maneuver: the status can be changed "during the next
+    maneuver turn" (German: "Erst bei dem nächsten Manöverzug"), not in the one they entered.
+    """
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
+    moved = g["turn"]["moved_armies"]
     out = []
     for r in sorted(nat["armies"], key=_order(b)):
         owner = b.regions[r].nation
-        if owner is None or owner == nid or r in changed:
+        if owner is None or owner == nid or r in changed or r in moved:
             continue
         if nat["hostile"].get(r, 0) > 0:
             out.append(("status", r, False))
@@ -293,9 +298,14 @@ def army_actions(g: G, b: Board) -> list[tuple]:
 def _remove(g: G, nid: str, region: str, kind: str, active: bool) -> None:
     nat = g["nations"][nid]
     if active:
-        moved = g["turn"]["moved_armies" if kind == "army" else "moved_fleets"]
+        # the active nation chooses which of its units fights: one that has already moved (or, at
+        # sea, already carried an army) goes first, so the units still able to act stay
+        t = g["turn"]
+        moved = t["moved_armies" if kind == "army" else "moved_fleets"]
         if moved.get(region, 0) > 0:
             add_units(moved, region, -1)
+        if kind == "fleet" and t["convoys"].get(region, 0) > 0:
+            add_units(t["convoys"], region, -1)
     if kind == "army":
         remove_army(nat, region)
     else:
@@ -450,13 +460,16 @@ def place_flags(g: G, b: Board) -> None:
     Flag lists are replaced, never changed in place: states share unchanged lists.
 
     Never in home provinces.  A nation with all its flags on the board removes the other flag
-    without replacing it.
+    without replacing it.  A flag freed that way while settling goes at once to a region its nation
+    holds alone without a flag (first edition, *Fichas de impuestos*: "de inmediato"), so settling
+    repeats until nothing changes; candidate regions are taken in board order.
     """
     nations = g["nations"]
     owner_of = {}
     for nid, nat in nations.items():
         for r in nat["flags"]:
             owner_of[r] = nid
+    sole: list[tuple[str, str]] = []  # (region, its only occupant), board order
     occupants: dict[str, set[str]] = {}
     for nid, nat in nations.items():
         for r in nat["armies"]:
@@ -465,16 +478,27 @@ def place_flags(g: G, b: Board) -> None:
             occupants.setdefault(r, set()).add(nid)
     for r in b.flag_regions:
         occ = occupants.get(r)
-        if occ is None or len(occ) != 1:
-            continue
-        (x,) = occ
-        old = owner_of.get(r)
-        if old == x:
-            continue
-        if old is not None:
-            nations[old]["flags"] = [f for f in nations[old]["flags"] if f != r]
-        if len(nations[x]["flags"]) < flag_limit(b, g, x):
-            nations[x]["flags"] = [*nations[x]["flags"], r]
+        if occ is not None and len(occ) == 1:
+            (x,) = occ
+            if owner_of.get(r) != x:
+                sole.append((r, x))
+    while sole:
+        waiting = []
+        freed = False
+        for r, x in sole:
+            old = owner_of.get(r)
+            if old is not None:
+                nations[old]["flags"] = [f for f in nations[old]["flags"] if f != r]
+                del owner_of[r]
+                freed = True
+            if len(nations[x]["flags"]) < flag_limit(b, g, x):
+                nations[x]["flags"] = [*nations[x]["flags"], r]
+                owner_of[r] = x
+            else:
+                waiting.append((r, x))
+        if not freed:  # a second pass only places flags freed by the first
+            break
+        sole = waiting
 
 
 def explain_maneuver(g: G, b: Board, k: tuple) -> str:
@@ -521,7 +545,8 @@ def explain_maneuver(g: G, b: Board, k: tuple) -> str:
         return (f"the factory in {rn(k[1])} can be destroyed only by {b.constants['factory_destroy_armies']} armies, "
                 "with no defending army or fleet there, and never a nation's last free factory")
     if k[0] == "status":
-        return f"{name} cannot change the status of armies in {rn(k[1])} now (once per province per maneuver)"
+        return (f"{name} cannot change the status of armies in {rn(k[1])} now (once per province per maneuver, "
+                "and not in the maneuver in which an army entered it)")
     step = "moving its fleets" if phase == "fleets" else "moving its armies"
     return f"{name} is {step}: move, fight, or pass to end this step"
 

@@ -92,25 +92,43 @@ def explain_rondel(g: G, b: Board, k: tuple) -> str:
     return f"{gov} has {player(g, gov)['cash']}M; moving {s} spaces to {k[1]} costs {cost(b, s)}M"
 
 
+def interest_due(g: G, b: Board, nid: str) -> int:
+    """The interest of every bond of the nation held by a player."""
+    return sum(b.interest(v) for v, h in g["nations"][nid]["bonds"].items() if h is not None)
+
+
 def swiss_can_force(g: G, b: Board, nid: str) -> bool:
-    """A Swiss Bank may force a stop only if the treasury can pay all interest (current edition only)."""
-    if g["edition"] == "first" or not g["investor_card"]:
-        return False
-    nat = g["nations"][nid]
-    due = sum(b.interest(v) for v, h in nat["bonds"].items() if h is not None)
-    return nat["treasury"] >= due
+    """Forced stops exist only in the current edition with the investor card."""
+    return g["edition"] != "first" and g["investor_card"]
 
 
-def swiss_deciders(g: G, nid: str) -> list[str]:
-    """Swiss Bank holders asked about a forced stop, clockwise from the investor-card holder."""
+def swiss_deciders(g: G, b: Board, nid: str) -> list[str]:
+    """Swiss Bank holders asked about a forced stop, clockwise from the investor-card holder.
+
+    A stop may be forced only "if the treasury of that nation has sufficient money to pay out all
+    interest"; any player may give personal cash to a treasury at any time (*Treasuries*), so a holder
+    whose cash covers the shortfall is asked too, and forcing then gives exactly the shortfall.
+    """
     from .common import seat_order_from
 
+    short = max(0, interest_due(g, b, nid) - g["nations"][nid]["treasury"])
     holders = set(g["swiss_banks"])
-    return [p for p in seat_order_from(g, g["investor"]) if p in holders]
+    return [p for p in seat_order_from(g, g["investor"]) if p in holders and player(g, p)["cash"] >= short]
+
+
+def force_stop(g: G, b: Board, nid: str, name: str) -> None:
+    """``name`` forces the stop, first giving the treasury what it lacks to pay all interest."""
+    nat = g["nations"][nid]
+    short = max(0, interest_due(g, b, nid) - nat["treasury"])
+    player(g, name)["cash"] -= short
+    nat["treasury"] += short
 
 
 def explain_swiss(g: G, b: Board, k: tuple) -> str:
-    return f"{g['turn']['player']} must decide: force {nation_name(b, g['turn']['nation'])} to stop on Investor, or pass"
+    nid = g["turn"]["nation"]
+    short = max(0, interest_due(g, b, nid) - g["nations"][nid]["treasury"])
+    gift = f" (giving the {short}M its treasury lacks for the interest)" if short else ""
+    return f"{g['turn']['player']} must decide: force {nation_name(b, nid)} to stop on Investor{gift}, or pass"
 
 
 def check_space(b: Board, label: str) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..board import Board
 from ..errors import IllegalAction
-from ..model import fresh_turn
+from ..model import ENGINE_VERSION, fresh_turn
 from .common import (
     G,
     begin_rondel_turn,
@@ -49,7 +49,7 @@ def initial_state(b: Board, players: list[str], edition: str, setup: str, invest
             "bonds": {v: None for v, _i in bonds_in_play(b, edition)},
         }
     g: G = {
-        "version": 1, "board": b.id, "edition": edition, "setup": setup, "investor_card": investor_card,
+        "version": ENGINE_VERSION, "board": b.id, "edition": edition, "setup": setup, "investor_card": investor_card,
         "seed": seed, "players": [{"name": p, "cash": cash} for p in players], "nations": nations,
         "investor": None, "swiss_banks": [], "turn": fresh_turn("over"), "history": [],
     }

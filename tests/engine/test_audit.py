@@ -1,0 +1,133 @@
+"""Rules audit: each test names the rulebook passage the engine once departed from.
+
+See ``docs/rules-decisions.md`` (decisions 4, 7, 14, 15 and 22) for the reasoning.
+"""
+
+from __future__ import annotations
+
+import pytest
+from imperial_core import IllegalAction, apply, new_game, parse_action
+from imperial_core.actions import Battle, MoveArmy, Pass, Rondel
+from imperial_core.board import load_board
+from imperial_core.rules.rondel import space_labels
+
+from .helpers import SIX, edit, put, six_player_game, texts, turn
+
+B = load_board("europe")
+
+
+def SP(label: str) -> int:
+    return space_labels(B).index(label)
+
+
+# -- flags: a flag freed while settling is placed at once ----------------------------------------------------
+def _end_maneuver(state, setup):
+    s = edit(state, setup)
+    while s.decision in ("fleets", "armies"):
+        s = apply(s, Pass())
+    return s
+
+
+@pytest.mark.parametrize("edition", ["current", "first"])
+def test_flag_freed_while_settling_goes_at_once_to_a_region_held_alone(edition):
+    """First edition, *Fichas de impuestos*: a nation that has used all its markers and loses one
+    "may place it at once in the region left empty" that it holds alone.  Russia (all flags on the
+    board) stands alone in unflagged Norway; Austria takes Russia's Black Sea in the same maneuver."""
+    limit = 10 if edition == "first" else 15
+    others = [r for r in B.flag_regions if r not in ("norway", "blacksea")][: limit - 1]
+
+    def setup(g):
+        turn(g, "armies", "AH")
+        g["nations"]["RU"]["flags"] = [*others, "blacksea"]
+        put(g, "RU", "norway", armies=1)
+        put(g, "AH", "blacksea", fleets=1)
+
+    s = _end_maneuver(new_game(SIX, edition=edition, seed=0), setup)
+    assert s.nations["AH"]["flags"] == ["blacksea"]
+    assert "norway" in s.nations["RU"]["flags"] and len(s.nations["RU"]["flags"]) == limit
+
+
+# -- convoys: the fleet that fights is the one that already carried an army --------------------------------
+def test_fleet_lost_in_battle_after_a_convoy_is_the_one_that_carried_the_army():
+    """*Maneuver* 2: "Each fleet may transport only one army per turn", and in a battle the active
+    nation matches its units 1:1 by choice.  With two Ionian fleets, one having carried an army, the
+    nation loses the used one in a battle; the other can still carry an army."""
+    def setup(g):
+        turn(g, "armies", "AH")
+        put(g, "AH", "trieste", armies=2)
+        put(g, "AH", "ioniansea", fleets=2)
+        put(g, "IT", "ioniansea", fleets=1)
+
+    s = edit(six_player_game(), setup)
+    s = apply(s, MoveArmy(origin="trieste", to="tunis", via=("ioniansea",)))
+    s = apply(s, Battle(region="ioniansea", unit="fleet", enemy="IT", enemy_unit="fleet"))
+    assert s.nations["AH"]["fleets"] == {"ioniansea": 1}
+    assert "army trieste>tunis via ioniansea" in texts(s)
+
+
+# -- status: only in a later maneuver ---------------------------------------------------------------------
+def test_status_of_an_army_that_entered_this_maneuver_cannot_change_now():
+    """*Entering provinces of other Great Powers* (German: "Erst bei dem nächsten Manöverzug"): the
+    status can be changed during the nation's next maneuver, not in the one in which the army entered."""
+    def setup(g):
+        turn(g, "armies", "FR")
+        put(g, "FR", "dijon", armies=1)
+        put(g, "FR", "belgium", armies=1)
+        put(g, "FR", "hamburg", armies=1)  # friendly since an earlier turn
+
+    s = edit(six_player_game(), setup)
+    assert "status hamburg hostile" in texts(s)
+    s = apply(s, MoveArmy(origin="belgium", to="cologne", hostile=True))
+    while s.decision != "armies":
+        s = apply(s, Pass())
+    assert not any(a.startswith("status cologne") for a in texts(s))
+    with pytest.raises(IllegalAction):
+        apply(s, "status cologne friendly")
+    assert "status hamburg hostile" in texts(s)  # armies that were there before may still change
+
+
+# -- Swiss Bank: cash given to the treasury makes a forced stop possible ----------------------------------
+def _swiss_game(treasury: int, swiss_cash: int):
+    def setup(g):
+        fr = g["nations"]["FR"]["government"]
+        g["nations"]["IT"]["government"] = fr
+        g["swiss_banks"] = [p["name"] for p in g["players"]
+                            if p["name"] not in {n["government"] for n in g["nations"].values()}]
+        turn(g, "rondel", "IT")
+        g["nations"]["IT"]["rondel"] = SP("maneuver1")
+        g["nations"]["IT"]["treasury"] = treasury
+        for p in g["players"]:
+            if p["name"] in g["swiss_banks"]:
+                p["cash"] = swiss_cash
+
+    return edit(six_player_game(), setup)
+
+
+def _interest_due(s) -> int:
+    return sum(B.interest(v) for v, h in s.nations["IT"]["bonds"].items() if h is not None)
+
+
+def test_swiss_bank_may_give_the_missing_cash_to_force_a_stop():
+    """*Treasuries*: players "are allowed to give personal cash to the treasury at any time"; *Investor*:
+    a Swiss Bank may force a stop "if the treasury … has sufficient money to pay out all interest".
+    A Swiss Bank holder may therefore make up the shortfall and force the stop."""
+    s = _swiss_game(treasury=1, swiss_cash=20)
+    due = _interest_due(s)
+    assert due > 1
+    swiss = s.swiss_banks[0]
+    s = apply(s, Rondel(space="import"))
+    assert s.decision == "swiss" and s.current_player == swiss
+    before = s.cash(swiss)
+    own = sum(B.interest(v) for v, h in s.nations["IT"]["bonds"].items() if h == swiss)
+    s = apply(s, parse_action(s, "force"))
+    assert s.nations["IT"]["rondel"] == SP("investor")
+    # gave due - 1 to the treasury, which then paid all interest (its own share included)
+    assert s.nations["IT"]["treasury"] == 0
+    assert s.decision == "invest"
+    assert s.cash(swiss) - before == own - (due - 1) + (2 if s.investor == swiss else 0)
+
+
+def test_swiss_bank_cannot_force_when_treasury_and_its_cash_cannot_pay_all_interest():
+    s = _swiss_game(treasury=1, swiss_cash=0)
+    s = apply(s, Rondel(space="import"))
+    assert s.decision == "import"
