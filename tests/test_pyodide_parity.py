@@ -1,0 +1,149 @@
+"""The engine gives the same games in the browser (Pyodide, CPython 3.14 on WebAssembly) as in CPython.
+
+Runs Node with the site's own Pyodide and wheels from ``dist/pyodide`` (``python3 build.py test`` builds
+``dist/`` before pytest runs), loads the engine from ``pkg/imperial_core`` (the source under test; the
+engine wheel in ``dist/`` is the same code when ``dist/`` is fresh), plays seeded random games in every
+variant there and here, and compares tokens, JSON saves, scores and a digest of every list of legal
+actions along the way; then decodes this interpreter's tokens in Pyodide.  Pyodide runs with a string
+hash seed different from this process's, so the check also covers "legal actions never depend on the
+hash seed".  Skipped, with the reason, when ``node`` or ``dist/pyodide`` is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PYODIDE = ROOT / "dist" / "pyodide"
+ENGINE = ROOT / "pkg" / "imperial_core"
+RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+
+# Every variant at least once, 2 to 6 players.
+SPECS = [
+    {"seed": 11, "players": ["Ada", "Bo"], "options": {}},
+    {"seed": 12, "players": ["Ada", "Bo", "Cy"], "options": {}},
+    {"seed": 13, "players": ["Ada", "Bo", "Cy", "Di"], "options": {"setup": "auction"}},
+    {"seed": 14, "players": ["Ada", "Bo", "Cy", "Di", "Ed"], "options": {"investor_card": False}},
+    {"seed": 15, "players": ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"], "options": {"edition": "first"}},
+    {"seed": 16, "players": ["Ada", "Bo", "Cy"],
+     "options": {"edition": "first", "setup": "auction", "investor_card": False}},
+]
+
+# Run unchanged by both interpreters.  Actions are picked by a fixed LCG, not ``random``, so the games
+# depend on nothing but the engine.
+PROGRAM = r'''
+import hashlib, json
+from imperial_core import ENGINE_VERSION, apply_index, decode, encode, legal_actions, new_game, scores
+
+def play(spec):
+    s = new_game(spec["players"], seed=spec["seed"], **spec["options"])
+    x = spec["seed"] + 1
+    digest = hashlib.sha256()
+    while not s.is_over:
+        acts = legal_actions(s)
+        digest.update(("|".join(str(a) for a in acts) + "\n").encode())
+        x = (x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+        s = apply_index(s, (x >> 33) % len(acts))
+    return {"token": encode(s), "save": s.model_dump_json(), "scores": scores(s), "n": len(s.history),
+            "actions": digest.hexdigest()}
+
+def main(specs, tokens):
+    return json.dumps({"version": ENGINE_VERSION, "games": [play(sp) for sp in specs],
+                       "decoded": [decode(t).model_dump_json() for t in tokens]})
+'''
+
+NODE = r'''
+import fs from "node:fs";
+import path from "node:path";
+const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { loadPyodide } = await import(path.join(job.index, "pyodide.mjs"));
+const py = await loadPyodide({ indexURL: job.index + "/", env: { PYTHONHASHSEED: "4242" } });
+await py.loadPackage(["pydantic"], { messageCallback: () => {} });
+function copy(src, dst) {
+  py.FS.mkdirTree(dst);
+  for (const e of fs.readdirSync(src, { withFileTypes: true })) {
+    if (e.name === "__pycache__") continue;
+    const s = path.join(src, e.name), d = dst + "/" + e.name;
+    if (e.isDirectory()) copy(s, d); else py.FS.writeFile(d, fs.readFileSync(s));
+  }
+}
+copy(job.engine, "/engine/imperial_core");
+py.runPython("import sys; sys.path.insert(0, '/engine')");
+py.runPython(job.program);
+py.globals.set("job_json", JSON.stringify({ specs: job.specs, tokens: job.tokens }));
+const out = py.runPython("import json as _j; _job = _j.loads(job_json); main(_job['specs'], _job['tokens'])");
+const info = py.runPython("import sys, pydantic; sys.version.split()[0] + ' pydantic ' + pydantic.VERSION");
+fs.writeFileSync(job.out, JSON.stringify({ info, result: JSON.parse(out) }));
+'''
+
+
+def _snapshot(dst: Path) -> Path:
+    """Copy the site's Pyodide and wheels, retrying while another build rewrites ``dist/``."""
+    for attempt in range(10):
+        try:
+            lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+            out = dst / "pyodide"
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir(parents=True)
+            names = RUNTIME + [p["file_name"] for p in lock["packages"].values()]
+            for name in names:
+                shutil.copy2(PYODIDE / name, out / name)
+            return out
+        except (OSError, ValueError, KeyError):
+            if attempt == 9:
+                raise
+            time.sleep(3)
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    if shutil.which("node") is None:
+        pytest.skip("node is not on PATH: the Pyodide parity check needs Node")
+    if not (PYODIDE / "pyodide.mjs").exists() or not (PYODIDE / "pyodide-lock.json").exists():
+        pytest.skip("dist/pyodide is missing: run `python3 build.py build` first")
+    ns: dict = {}
+    exec(compile(PROGRAM, "<parity program>", "exec"), ns)
+    here = json.loads(ns["main"](SPECS, []))
+    tmp = tmp_path_factory.mktemp("pyodide")
+    job = {"index": str(_snapshot(tmp)), "engine": str(ENGINE), "program": PROGRAM, "specs": SPECS,
+           "tokens": [g["token"] for g in here["games"]], "out": str(tmp / "out.json")}
+    (tmp / "job.json").write_text(json.dumps(job))
+    (tmp / "run.mjs").write_text(NODE)
+    t0 = time.perf_counter()
+    proc = subprocess.run(["node", str(tmp / "run.mjs"), str(tmp / "job.json")], capture_output=True, text=True,
+                          timeout=240, env={**os.environ, "NODE_OPTIONS": ""})
+    assert proc.returncode == 0, f"node failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}"
+    there = json.loads((tmp / "out.json").read_text())
+    print(f"\nPyodide {there['info']}: {len(SPECS)} games in {time.perf_counter() - t0:.1f} s (boot included)")
+    return here, there
+
+
+def test_pyodide_runs_cpython_3_14(runs):
+    _here, there = runs
+    assert there["info"].startswith("3.14.")
+    assert there["result"]["version"] == _here["version"]
+
+
+@pytest.mark.parametrize("i", range(len(SPECS)), ids=lambda i: "{players}p-{options}".format(
+    players=len(SPECS[i]["players"]), options="-".join(f"{k}={v}" for k, v in SPECS[i]["options"].items()) or "standard"))
+def test_same_game_token_and_save_in_pyodide(runs, i):
+    here, there = runs
+    a, b = here["games"][i], there["result"]["games"][i]
+    assert a["n"] > 50  # a real game, not a set-up that ended at once
+    assert b["actions"] == a["actions"], "the legal-action lists differ somewhere in the game"
+    assert b["token"] == a["token"]
+    assert b["save"] == a["save"]
+    assert b["scores"] == a["scores"]
+
+
+def test_cpython_tokens_decode_in_pyodide_to_the_same_state(runs):
+    here, there = runs
+    assert there["result"]["decoded"] == [g["save"] for g in here["games"]]
