@@ -74,6 +74,15 @@ def check_invariants(s: GameState) -> None:
                 assert sums.get(nat["government"], 0) == max(sums.values()), (nid, sums, nat["government"])
         govs = {nat["government"] for nat in s.nations.values()}
         assert s.swiss_banks == [p["name"] for p in s.players if p["name"] not in govs]
+    if s.decision == "rondel":
+        # between turns every flag has been settled (*Maneuver* 3, rules-decisions 22): a neutral land
+        # region or sea held by one nation alone carries its flag, or none if all its flags are out
+        for r in b.flag_regions:
+            occ = [nid for nid, nat in s.nations.items() if r in nat["armies"] or r in nat["fleets"]]
+            if len(occ) == 1:
+                (x,) = occ
+                full = len(s.nations[x]["flags"]) == flag_limit(b, g, x)
+                assert owners.get(r) == x or (owners.get(r) is None and full), (r, x, owners.get(r))
     if s.is_over:
         assert s.current_player is None and legal_actions(s) == []
     else:
