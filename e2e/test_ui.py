@@ -133,7 +133,7 @@ def click_action(page: Page, state: Any, action: Any, *, keyboard: bool = False)
 def wait_saved(page: Page) -> None:
     """Autosave runs right after the screen is painted: wait until this game's save has the present move."""
     page.wait_for_function("""() => {
-        const id = sessionStorage.getItem('imperial.current');
+        const id = document.body.dataset.game;
         const raw = id && localStorage.getItem('imperial.save.' + id);
         return !!raw && JSON.parse(raw).moves === Number(document.body.dataset.moves);
     }""")
@@ -302,6 +302,37 @@ def test_reload_resumes_the_same_game(page: Page):
     assert moves(page) == before
     assert page.evaluate("document.body.dataset.game") == game
     assert page.locator("#decision .who").inner_text() == text
+
+
+def test_a_second_tab_on_the_same_game_loses_nothing(page: Page):
+    if page.evaluate("document.body.dataset.over") == "1":
+        pytest.skip("the random game ended")
+    wait_saved(page)
+    game = page.evaluate("document.body.dataset.game")
+    n = moves(page)
+    before = storage(page)
+    second = page.context.new_page()
+    try:
+        second.goto(page.url.split("#", 1)[0])
+        wait_ready(second)
+        second.locator(f"#saves-list button[data-cmd=resume][data-arg='imperial.save.{game}']").click()
+        assert moves(second) == n
+        while moves(second) == n:
+            second.locator("#decision [data-choice]").first.click()
+        wait_saved(second)
+        # the first tab hears of it and keeps its own line of play as a copy
+        page.wait_for_function("g => document.body.dataset.game !== g", arg=game)
+        expect(page.locator("#decision .note")).to_contain_text("another tab")
+        while moves(page) == n:
+            page.locator("#decision [data-choice]").last.click()
+        wait_saved(page)
+        after = storage(page)
+        assert len(after) == len(before) + 1
+        assert json.loads(after["imperial.save." + game])["moves"] == n + 1  # the second tab's move
+        copy = "imperial.save." + page.evaluate("document.body.dataset.game")
+        assert json.loads(after[copy])["moves"] == n + 1  # the first tab's move, in its copy
+    finally:
+        second.close()
 
 
 def test_link_opens_the_same_game_in_a_fresh_phone_browser(page: Page, browser: Browser, site: SiteServer):

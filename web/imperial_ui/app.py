@@ -527,6 +527,7 @@ class App:
         key = event.key
         if self.session is not None and key == SAVE_PREFIX + self.session.game_id and event.newValue:
             self.session.game_id = self.new_id()
+            js.document.body.dataset.game = self.session.game_id
             self.note = "This game was also changed in another tab; moves made here are saved as a copy."
             self.panel_cache.pop("decision", None)
             self.redraw()

@@ -109,6 +109,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     player = state.current_player
     nation = state.active_nation
     phase = state.decision
+    if nation is None and chooser is not None:  # auction: the nation being financed, from its bonds
+        nation = next((a.nation for a in chooser.actions if a.type == "bond"), None)
     what = esc(PHASE_TITLE.get(phase, phase)).replace("{nation}", chip(nation, names))
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
     lead = chip(nation, names)
