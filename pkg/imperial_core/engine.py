@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, ActionAdapter, construct, from_key, parse_text
+from .actions import _MADE, Action, ActionAdapter, construct, from_key, parse_text
 from .board import Board, load_board
 from .errors import IllegalAction
 from .model import PHASES, GameState
@@ -24,13 +24,17 @@ _MOVING = frozenset(("fleets", "armies", "contact", "order", "demand"))
 _BUYING = frozenset(("invest", "auction"))
 
 
-def _clone(d: dict) -> G:
-    """A copy of a state's data deep enough that applying one action to it leaves the original untouched.
+_FIGHTS = frozenset(("battle", "demand"))
 
-    Containers that the current decision cannot change are shared with the original: the maneuver
-    bookkeeping is only written while maneuvering, units of inactive nations only change in battles,
-    bonds only while investing (settling only ever applies "pass"), and factory and flag lists are
-    always replaced rather than changed in place.
+
+def _clone(d: dict, kind: str | None = None) -> G:
+    """A copy of a state's data deep enough that applying one action (of type ``kind``) to it leaves the
+    original untouched (``kind=None``: any action).
+
+    Containers that the action cannot change are shared with the original: the maneuver bookkeeping is
+    only written while maneuvering, units of inactive nations only change in battles (``battle`` and
+    ``demand`` actions), bonds only while investing (settling only ever applies "pass"), and factory and
+    flag lists are always replaced rather than changed in place.
     """
     t = d["turn"]
     phase = t["phase"]
@@ -46,11 +50,12 @@ def _clone(d: dict) -> G:
         if c is not None:
             nt["contact"] = {"region": c["region"], "unit": c["unit"], "asking": c["asking"][:]}
     buying = phase in _BUYING
+    fights = moving and (kind is None or kind in _FIGHTS)
     active = t["nation"]
     nations = {}
     for nid, n in d["nations"].items():
         nn = n.copy()
-        if moving or nid == active:
+        if fights or nid == active:
             nn["armies"] = n["armies"].copy()
             nn["hostile"] = n["hostile"].copy()
             nn["fleets"] = n["fleets"].copy()
@@ -354,7 +359,8 @@ def new_game(players: list[str], *, board: str = "europe", edition: str = "curre
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal choice of ``state.current_player``, in a fixed order; empty once the game is over."""
-    return [from_key(k) for k in _keys_of(state)]
+    made = _MADE  # actions already built (shared, immutable); from_key builds the others
+    return [made.get(k) or from_key(k) for k in _keys_of(state)]
 
 
 def _to_key(action: Any) -> tuple:
@@ -391,9 +397,10 @@ def apply_index(state: GameState, index: int, keys: list[tuple] | None = None) -
         keys = _keys_of(state)
     if not 0 <= index < len(keys):
         raise IllegalAction(f"there are {len(keys)} legal actions; index {index} is out of range")
-    g = _clone(state.__dict__)
+    k = keys[index]
+    g = _clone(state.__dict__, k[0])
     g["history"].append(index)
-    _do(g, b, keys[index])
+    _do(g, b, k)
     new_keys = _settle(g, b)
     new = _wrap(g)
     _remember(new, new_keys)

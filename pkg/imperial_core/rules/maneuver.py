@@ -37,31 +37,37 @@ def _present(nat: dict, region: str) -> list[str]:
 
 
 def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
-    """The active nation may match any of its units 1:1 against a foreign unit in the same region."""
+    """The active nation may match any of its units 1:1 against a foreign unit in the same region.
+
+    Order: regions in board order, then nations in turn order, then army before fleet.
+    """
     nations = g["nations"]
     me = nations[nid]
     my_a, my_f = me["armies"], me["fleets"]
-    others = [(o, on["armies"], on["fleets"]) for o, on in nations.items() if o != nid]
+    mine = my_a.keys() | my_f.keys()
+    order = _order(b)
+    shared = []
+    for i, (o, on) in enumerate(nations.items()):
+        if o != nid:
+            for r in mine & (on["armies"].keys() | on["fleets"].keys()):
+                shared.append((order(r), i, r, o, on))
+    shared.sort()
     regions = b.regions
     out = []
-    for r in sorted(set(my_a) | set(my_f), key=_order(b)):
+    for _ri, _i, r, o, on in shared:
         ma, mf = r in my_a, r in my_f
-        sea = regions[r].kind == "sea"
-        for o, oa, of in others:
-            ta, tf = r in oa, r in of
-            if not (ta or tf):
-                continue
-            if sea:
-                if mf and tf:
-                    out.append(("battle", r, "fleet", o, "fleet"))
-                continue
-            if ma:
-                if ta:
-                    out.append(("battle", r, "army", o, "army"))
-                if tf:
-                    out.append(("battle", r, "army", o, "fleet"))
-            if mf and ta:
-                out.append(("battle", r, "fleet", o, "army"))
+        ta, tf = r in on["armies"], r in on["fleets"]
+        if regions[r].kind == "sea":
+            if mf and tf:
+                out.append(("battle", r, "fleet", o, "fleet"))
+            continue
+        if ma:
+            if ta:
+                out.append(("battle", r, "army", o, "army"))
+            if tf:
+                out.append(("battle", r, "army", o, "fleet"))
+        if mf and ta:
+            out.append(("battle", r, "fleet", o, "army"))
     return out
 
 
@@ -370,12 +376,16 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
 
 # -- contact: battle right after arriving, and inactive governments' demands ------------------------------
 def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
+    """Other nations with a unit that can fight a ``kind`` unit in ``region`` (see :func:`can_fight`)."""
     nid = g["turn"]["nation"]
-    out = []
-    for other, onat in g["nations"].items():
-        if other != nid and any(can_fight(b, region, kind, t) for t in _present(onat, region)):
-            out.append(other)
-    return out
+    if b.regions[region].kind == "sea":
+        if kind != "fleet":
+            return []
+        kinds: tuple[str, ...] = ("fleets",)
+    else:
+        kinds = ("armies", "fleets") if kind == "army" else ("armies",)
+    return [other for other, onat in g["nations"].items()
+            if other != nid and any(region in onat[k] for k in kinds)]
 
 
 def open_contact(g: G, b: Board, region: str, kind: str) -> None:

@@ -39,12 +39,20 @@ def cost(b: Board, n_steps: int) -> int:
     return max(0, n_steps - c["rondel_free_steps"]) * c["rondel_step_cost"]
 
 
+_PASSES: dict[str, list[list[bool]]] = {}
+
+
 def passes_investor(b: Board, here: int | None, there: int) -> bool:
     """True when the move runs over an Investor space without landing on it."""
     if here is None:
         return False
-    n = len(b.rondel)
-    return any(b.rondel[(here + k) % n] == "investor" for k in range(1, steps(b, here, there)))
+    table = _PASSES.get(b.id)
+    if table is None:
+        n = len(b.rondel)
+        table = [[any(b.rondel[(h + k) % n] == "investor" for k in range(1, (t - h) % n)) for t in range(n)]
+                 for h in range(n)]
+        _PASSES[b.id] = table
+    return table[here][there]
 
 
 def investor_space_on_path(b: Board, here: int, there: int) -> int:
