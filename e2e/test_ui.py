@@ -12,6 +12,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import imperial_core as core
@@ -267,6 +268,13 @@ def test_hundreds_of_random_clicks_keep_the_game_consistent(page: Page):
     saves = storage(page)
     current = page.evaluate("sessionStorage.getItem('imperial.current')")
     session = Session.from_save(json.loads(saves["imperial.save." + current]))
+    # export to a file: the same game
+    page.locator("button[data-cmd=menu]").click()
+    with page.expect_download() as download:
+        page.locator("#menu button[data-cmd=export]").click()
+    exported = Session.from_save(json.loads(Path(download.value.path()).read_text()))
+    assert exported.cur == n and exported.present.model_dump() == session.present.model_dump()
+    page.locator("#menu button[data-cmd=close-menu]").click()
     assert session.cur == n
     state = session.present
     for nid, nat in state.nations.items():

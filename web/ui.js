@@ -136,6 +136,21 @@ function mapChanged(id) {
   lit = [];
 }
 
+const SVGNS = "http://www.w3.org/2000/svg";
+
+function replaceMapChildren(json) {
+  // [[index of a top-level child of the map's <svg>, its new markup], ...]
+  const svg = svgOf("map");
+  if (!svg) return;
+  const kids = [...svg.children];
+  for (const [i, markup] of JSON.parse(json)) {
+    const tmp = document.createElementNS(SVGNS, "svg");
+    tmp.innerHTML = markup;
+    const fresh = tmp.firstElementChild;
+    if (fresh && kids[i]) svg.replaceChild(fresh, kids[i]);
+  }
+}
+
 function highlight(json) {
   const { choices, selected } = JSON.parse(json);
   for (const el of lit) {
@@ -365,5 +380,6 @@ showNames();
 
 window.imperialUI = {
   message, clearMessage, screen, toolbar, scores, menu, share, store, download, mapChanged, highlight,
+  replaceMapChildren,
   zoom, showTab, timings, saveSoon, flushSave, profile: "",
 };

@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy
 from . import views
 from .choices import Chooser, Names
 from .session import BadSave, Session, save_summary
+from .svgdiff import changed_children, split_svg
 
 SAVE_PREFIX = "imperial.save."
 CURRENT_KEY = "imperial.current"
@@ -40,6 +41,7 @@ class App:
         self.replay: int | None = None
         self.autosave = False
         self.map_key: Any = None
+        self.map_parts: Any = None
         self.panel_cache: dict[str, str] = {}
         self.scores_open = False
         self.note = ""
@@ -111,6 +113,7 @@ class App:
         _el("start-map").innerHTML = ""
         self.ui.screen("game")
         self.map_key = None
+        self.map_parts = None
         self.panel_cache.clear()
         self.redraw()
 
@@ -165,9 +168,17 @@ class App:
             svg = self.render.board_svg(state)
             prof["map_render"] = clock() - t
             t = clock()
-            _el("map").innerHTML = svg
-            self.ui.mapChanged("map")
+            parts = split_svg(svg)
+            changed = changed_children(self.map_parts, parts)
+            if changed is None:  # first drawing, or a different frame: replace it all
+                _el("map").innerHTML = svg
+                self.ui.mapChanged("map")
+            elif changed:  # only the layers that changed (units, flags...), not the coastlines
+                assert parts is not None
+                self.ui.replaceMapChildren(json.dumps([[i, parts[1][i]] for i in changed]))
             prof["map_dom"] = clock() - t
+            prof["map_parts"] = -1 if changed is None else len(changed)
+            self.map_parts = parts
             self.map_key = key
         t = clock()
         # highlights: regions that may be clicked now, and the selected unit
