@@ -225,9 +225,22 @@ class BuyBond(_Action):
         return s
 
 
+class Give(_Action):
+    """Give personal cash to the nation's treasury so that its government can pay a factory or an import."""
+
+    type: Literal["give"] = "give"
+    amount: int
+
+    def key(self) -> tuple:
+        return ("give", self.amount)
+
+    def __str__(self) -> str:
+        return f"give {self.amount}"
+
+
 Action = Annotated[
     Rondel | Force | Pass | BuildFactory | Produce | Import | MoveFleet | MoveArmy | SetStatus | Battle | Ask | Demand
-    | DestroyFactory | BuyBond,
+    | DestroyFactory | BuyBond | Give,
     Field(discriminator="type"),
 ]
 
@@ -237,7 +250,7 @@ _CLASSES: dict[str, type[_Action]] = {
     "rondel": Rondel, "force": Force, "pass": Pass, "factory": BuildFactory, "produce": Produce,
     "import": Import,
     "fleet": MoveFleet, "army": MoveArmy, "status": SetStatus, "battle": Battle, "ask": Ask,
-    "demand": Demand, "destroy": DestroyFactory, "bond": BuyBond,
+    "demand": Demand, "destroy": DestroyFactory, "bond": BuyBond, "give": Give,
 }
 _FIELDS: dict[str, tuple[str, ...]] = {
     t: tuple(f for f in cls.model_fields if f != "type") for t, cls in _CLASSES.items()
@@ -324,6 +337,8 @@ def parse_text(text: str) -> _Action:
             return Ask(nation=rest[0])
         if t == "demand" and len(rest) == 1:
             return Demand(unit=rest[0])
+        if t == "give" and len(rest) == 1:
+            return Give(amount=int(rest[0]))
         if t == "bond" and len(rest) in (2, 4):
             trade = None
             if len(rest) == 4:

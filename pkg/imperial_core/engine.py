@@ -13,9 +13,9 @@ from .actions import _MADE, Action, ActionAdapter, construct, from_key, parse_te
 from .board import Board, load_board
 from .errors import IllegalAction
 from .model import PHASES, GameState
-from .rules import end, factory, import_, investor, maneuver, production, rondel, taxation
+from .rules import end, factory, funding, import_, investor, maneuver, production, rondel, taxation
 from .rules import setup as setup_rules
-from .rules.common import G, begin_rondel_turn, next_nation, player, update_governments
+from .rules.common import G, begin_rondel_turn, can_pay, next_nation, player, update_governments
 
 # -- state copying ----------------------------------------------------------------------------------------
 
@@ -40,6 +40,7 @@ def _clone(d: dict, kind: str | None = None) -> G:
     phase = t["phase"]
     nt = t.copy()
     nt["queue"] = t["queue"][:]
+    nt["pledges"] = t["pledges"].copy()
     moving = phase in _MOVING
     if moving:
         nt["moved_armies"] = t["moved_armies"].copy()
@@ -79,6 +80,10 @@ def _deep_clone(d: dict) -> G:
         nt[k] = t[k].copy()
     nt["queue"] = t["queue"][:]
     nt["changed"] = t["changed"][:]
+    nt["pledges"] = t["pledges"].copy()
+    nt["refused"] = t["refused"][:]
+    if t["pending"] is not None:
+        nt["pending"] = t["pending"][:]
     if t["contact"] is not None:
         nt["contact"] = {**t["contact"], "asking": t["contact"]["asking"][:]}
     nations = {}
@@ -131,6 +136,8 @@ def legal_keys(g: G, b: Board) -> list[tuple]:
         return factory.factory_actions(g, b)
     if phase == "production":
         return production.production_actions(g, b)
+    if phase == "fund":
+        return funding.fund_actions(g, b)
     if phase == "swiss":
         return [("force",), ("pass",)]
     if phase == "auction":
@@ -251,14 +258,24 @@ def _do(g: G, b: Board, k: tuple) -> None:
             else:
                 _move_marker(g, b, t["target"])
     elif phase == "factory":
+        if kind == "factory" and not can_pay(g, t["nation"], b.constants["factory_cost"]):
+            funding.start(g, b, k)
+            return
         factory.factory_apply(g, b, k)
         _finish_action(g, b)
     elif phase == "production":
         if production.production_apply(g, b, k):
             _finish_action(g, b)
     elif phase == "import":
+        if kind == "import" and not can_pay(g, t["nation"], b.constants["import_cost_per_unit"]):
+            funding.start(g, b, k)
+            return
         if import_.import_apply(g, b, k):
             _finish_action(g, b)
+    elif phase == "fund":
+        funded = funding.fund_apply(g, b, k)
+        if funded is not None:
+            _do(g, b, funded)  # back in the factory or import phase, now paid for
     elif phase == "fleets":
         if kind == "fleet":
             maneuver.move_fleet(g, b, k)
@@ -418,6 +435,7 @@ def explain(state: GameState, k: tuple) -> str:
         "import": import_.explain_import, "invest": investor.explain_invest,
         "fleets": maneuver.explain_maneuver, "armies": maneuver.explain_maneuver,
         "contact": maneuver.explain_contact, "order": maneuver.explain_contact, "demand": maneuver.explain_contact,
+        "fund": funding.explain_fund,
     }.get(phase)
     if msg is not None:
         return msg(g, b, k)

@@ -39,6 +39,9 @@ Fields a renderer needs
     ``state.current_player``, ``state.decision``, ``state.active_nation``, ``state.is_over``.
     During a maneuver ``turn["moved_armies"]`` / ``turn["moved_fleets"]`` count units that have moved
     (region -> count) and ``turn["contact"]`` names the region where a battle question is open.
+    While players are asked to give money (``"fund"``), ``turn["pending"]`` is the factory or import
+    (notation words) waiting for the money and ``turn["pledges"]`` what each player has offered so far;
+    ``turn["refused"]`` lists the ones nobody would fund this turn.
 ``state.history``
     index of each chosen action in ``legal_actions`` since set-up (the game record).
 ``state.edition`` / ``state.setup`` / ``state.investor_card`` / ``state.seed``
@@ -65,6 +68,7 @@ PHASES: dict[str, str] = {
     "factory": "a government chooses where to build a factory (or passes)",
     "production": "a government short of units chooses which factories produce",
     "import": "a government imports units one by one (or stops)",
+    "fund": "a player may give cash to the treasury so that the government can pay a factory or an import",
     "fleets": "a government moves fleets, fights, or ends fleet movement",
     "armies": "a government moves armies, changes their status, fights, destroys factories, or ends",
     "contact": "the mover decides whether its unit that just arrived fights, and against whom",
@@ -125,6 +129,9 @@ class TurnState(TypedDict):
     changed: list[str]
     auction_nation: int
     auction_first: int
+    pending: list[str] | None
+    pledges: dict[str, int]
+    refused: list[str]
 
 
 def fresh_turn(phase: str, nation: str | None = None, player: str | None = None) -> TurnState:
@@ -133,6 +140,7 @@ def fresh_turn(phase: str, nation: str | None = None, player: str | None = None)
         "phase": phase, "nation": nation, "player": player, "passed_investor": False, "target": None,
         "queue": [], "imports": 0, "moved_armies": {}, "moved_fleets": {}, "convoys": {}, "contact": None,
         "invest_nation": None, "round": "", "changed": [], "auction_nation": 0, "auction_first": 0,
+        "pending": None, "pledges": {}, "refused": [],
     }
 
 

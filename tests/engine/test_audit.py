@@ -131,3 +131,71 @@ def test_swiss_bank_cannot_force_when_treasury_and_its_cash_cannot_pay_all_inter
     s = _swiss_game(treasury=1, swiss_cash=0)
     s = apply(s, Rondel(space="import"))
     assert s.decision == "import"
+
+
+# -- gifts to a treasury: other players may fund a factory or an import ---------------------------------
+def _short_italy(treasury: int, gov_cash: int, others: int):
+    def setup(g):
+        turn(g, "factory", "IT")
+        g["nations"]["IT"]["treasury"] = treasury
+        for p in g["players"]:
+            p["cash"] = gov_cash if p["name"] == g["nations"]["IT"]["government"] else others
+
+    return edit(six_player_game(), setup)
+
+
+def _seats_from_left(s, gov):
+    names = [p["name"] for p in s.players]
+    i = names.index(gov)
+    return names[i + 1:] + names[:i]
+
+
+def test_other_players_may_fund_a_factory_the_government_cannot_pay():
+    """*Treasuries*: players "are allowed to give personal cash to the treasury at any time in order to
+    support it financially".  Italy has 2M and its government 1M: two other players give 1M each."""
+    s = _short_italy(treasury=2, gov_cash=1, others=3)
+    it = s.nations["IT"]["government"]
+    assert "factory florence" in texts(s)
+    s = apply(s, "factory florence")
+    left = _seats_from_left(s, it)
+    assert s.decision == "fund" and s.current_player == left[0]
+    assert texts(s) == ["give 1", "give 2", "pass"]  # never more than what is missing
+    s = apply(s, "give 1")
+    assert s.current_player == left[1] and texts(s) == ["give 1", "pass"]
+    s = apply(s, "give 1")
+    assert "florence" in s.nations["IT"]["factories"]
+    assert s.nations["IT"]["treasury"] == 0
+    assert s.cash(it) == 0 and s.cash(left[0]) == 2 and s.cash(left[1]) == 2
+
+
+def test_offers_are_given_only_when_they_cover_the_cost_and_a_refused_site_is_not_offered_again():
+    s = _short_italy(treasury=2, gov_cash=1, others=3)
+    before = {p["name"]: p["cash"] for p in s.players}
+    s = apply(s, "factory florence")
+    s = apply(s, "give 1")
+    while s.decision == "fund":
+        s = apply(s, Pass())
+    assert {p["name"]: p["cash"] for p in s.players} == before  # nothing was given
+    assert s.nations["IT"]["treasury"] == 2 and "florence" not in s.nations["IT"]["factories"]
+    assert s.decision == "factory" and "factory florence" not in texts(s)
+
+
+def test_nobody_is_asked_when_the_government_can_pay_or_when_gifts_could_not_cover_it():
+    s = apply(_short_italy(treasury=3, gov_cash=2, others=3), "factory florence")
+    assert "florence" in s.nations["IT"]["factories"] and s.decision != "fund"
+    s = _short_italy(treasury=0, gov_cash=0, others=0)
+    assert s.active_nation != "IT" or s.decision != "factory"  # only "pass" was left
+
+
+def test_other_players_may_fund_an_import():
+    def setup(g):
+        turn(g, "import", "AH")
+        g["nations"]["AH"]["treasury"] = 0
+        for p in g["players"]:
+            p["cash"] = 0 if p["name"] == g["nations"]["AH"]["government"] else 1
+
+    s = edit(six_player_game(), setup)
+    s = apply(s, "import army vienna")
+    assert s.decision == "fund" and texts(s) == ["give 1", "pass"]
+    s = apply(s, "give 1")
+    assert s.nations["AH"]["armies"] == {"vienna": 1} and s.decision == "import"

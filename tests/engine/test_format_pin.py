@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from imperial_core import ENGINE_VERSION, BadToken, decode, load, scores
 
-#: Format 1 (before the rules audit of decisions 7, 14, 15 and 22): refused, never replayed by other rules.
+#: Format 1 (before the rules audit of decisions 4, 7, 14, 15 and 22): refused, never replayed by other rules.
 FORMAT_1 = [
     ('AQAAKgMDQWRhAkJvAkN5gwXVAQbcV82TQ5BiLsX54OGVQotlByEc4e69pgnXR6hx4KAvqicdJScLRa01rU-j0mGSCtxM1cdY1O6X2QSvdkCC8spm-38I3pEKyDQNmXZSCCqqKVpwwckOl64rGtVeYwGKre02QORQlxXVMpbsyqk5EyyRM5oVzZbG31vzi8ZLWbH9KmA_5BPlwKHMwTtSTOlhCdL6LqhwtoUBxoZ43La1FvPVRH5efw1afWivZt0axqlHX3l5PMPvhVy8uLK4VI9AVROcHmK6pLN1YC6sXyLyU1EysYcZsgvltlA',
      643, {'Ada': 112, 'Bo': 130, 'Cy': 69}, 'current', 'standard', True),
@@ -22,14 +22,14 @@ FORMAT_1 = [
      889, {'Ada': 53, 'Bo': 28, 'Cy': 100, 'Di': 39}, 'first', 'standard', False),]
 
 PINNED = [
-    ('AgAAVAMDQWRhAkJvAkN5ngS2AQE4SvZlPlLPerRzHC26kAdwNvhs66DZXLGW7YoU4g8qeO1utW8PmWJS29GgR1oNxSIB3lug-WUZQMxg5j1tKuXi7MEhpg2wgR0vFgae69p2exEno2aY_4wKicFFIjJJCsoeVjmhjR8NLDkkutrKpaOZB3OQ01Uby25HvT0RWaSHNmQURUJtK2hDplvjTUc2aVbyuqAymjOG48YaEYYHxwO4sSKRET7qWg9NjOeYtjKrt-E1ziuBLamQpg',
-     542, {'Ada': 106, 'Bo': 36, 'Cy': 51}, 'current', 'standard', True),
-    ('AgACWAUDQWRhAkJvAkN5AkRpAkVk2AfEApZ_nk0_mIBBvTre48b637A4erNmN6UawaSIkXajqWM7in4z41ZAkCoUmKjTvuZMYRC-76JkEc_xAQfM1t3aaPJfSnFxzkI-WTCV0ghbyYOVabvmoykjlYEL23JhHsN0o_Pwf3Nhg1s3hC2v2JlExwQ6_Kn37RqKs3RBNmPDMCHL0Z0jAAl8zU7BZjkeE14l8pU4RpjtXWudsA6Z2GdA_-hXGRgO-vutET9P_UfQc3WiJwpkibcq8ozPqDTFsoZLE67A0tRq4sReqE1hRNMYk_LjT2wmGpDjmPCioDKqh4gcNUyYGSqIZKcCP5n0xswkE1QUvnpSBk-6ZMz7lAujTmfZwCBpWrWaKtGlxxzSusET6zeE1MgTVbinll-Ly_hsxo-0JwZBINor3Rg3wSUauZkLc9eVaggd5BOelbA4kRZKDdQNeZBZmDA',
-     984, {'Ada': 50, 'Bo': 80, 'Cy': 110, 'Di': 97, 'Ed': 93}, 'current', 'auction', True),
-    ('AgAFXAQDQWRhAkJvAkN5AkRppAXLAQEw1GQNYWMBit5ncKXFHtY448LMhnCR9KGoLmwrG0UiiflwFVZZD0yMkwo85OuKjyKEvWYXzY-x1BbltuhRD0iZ981bpD9sXv09LyY1T20IBe2KYql22jLiIbHwu7uph93Z4-bFpcyvn7xx54HfSEYVdXcYgc6uTKjk9B-bzIw7BFZVn4iFHiaGqeRFzv1Da--G09g40sZ-e1BxatEVPaMUyJDHD20dEHVJBHSXbIdonoX8QaVgF6bOutkk6W6gxC6Ba66k5hJzyBIx33R_WA',
-     676, {'Ada': 5, 'Bo': 9, 'Cy': 61, 'Di': 34}, 'first', 'standard', False),
-    ('AgADYAYDQWRhAkJvAkN5AkRpAkVkA0Zsb9sGiwIHEIehP_gaa8MGBOAznlAgpXvoP2wefv-hTbi86AgVmH15aj6H4ArCUiG7pVcU508vcTICLU4DpaJaZxLaPgAyGua67vulwTG4SiszXkmOKVwMTiAzLFpShGi2Eerqk7pR1ms55pvU0zFQcEC5sTONUHAMa-Xz5jUejJGpgqa3Uq6XT3G4AVKRwFz0LZ5zAAZTRqaMWeOefpFgiMe7OzUPq5py4p0wdBoVufGDmIEnxXjikg9xf1Mwtk7GmQt0rG0RioLK0dluRbgccW-cpaGPLyuH3giQvw7x-z7TlDyOhvjkcvp2tFUz5nz31fZ8utInXnamvgNIfovyqwHeY46_wQ31y38_rK3acNY3NMiR',
-     859, {'Ada': 64, 'Bo': 132, 'Cy': 72, 'Di': 61, 'Ed': 65, 'Flo': 63}, 'first', 'auction', True),
+    ('AgAAVAMDQWRhAkJvAkN50QTCAQMT6KQw_hAH9SapGfi7EYTacnn2w9M2mDHOKWZFrA3NT4ZwHZYoJiCYN-v5tPlcDoug9RwAVYLDO_yP3UiWgJCHO217QX3lCOuaoWtGCEHvZ9ik-Hu-UHT-Vd1B8TBMJg4Oi7XU7IlMwR1Iov18qRYb-7D52Fk89Z5YBapQY5PLUvs-iBUEs1rnTbBliNyo-SIoxFg52hrPtVMJ4f-sjGlTq689MTIjh-7yrkxKVJGlcVGyM-kYz1aAtjKrt-E1ziuB7o7gmQ',
+     593, {'Ada': 71, 'Bo': 52, 'Cy': 88}, 'current', 'standard', True),
+    ('AgACWAUDQWRhAkJvAkN5AkRpAkVkmQb8ARVsOBxJTYb6zcQp9Pl8jvdU4eM1ybkVTAaZNwh2MzTMOBWHuhG71f7XkgcfVQcE3kNoCkeMFZOdOoDAb1sZ018pwyyEkxuaBMHDxA8KuSjgC4JYXm42T8K16hvecyT1fRbLqsqWZs2q1QYh9HS2kmZ1b2KzIIungQNpmro0h4l6Z4TEcM7IHhNLhDrvEC5jNbyG3OsNy6tNkx0qHVKrFmO-gC2nXElFrQ6phAsXw4bwEXkoQeOFrjBcMT2o3h0CLL5OvCV1_oV2hioqNrpqdar1dtlySvW_BXHTPbVlOmHKZNpTzvNATT-1A1JQ5DHFlxi5AkZ4ZhZKDdQNeVe6AkM',
+     793, {'Ada': 85, 'Bo': 52, 'Cy': 97, 'Di': 96, 'Ed': 115}, 'current', 'auction', True),
+    ('AgAFXAQDQWRhAkJvAkN5AkRp2AXPAX15lDMcLDzAsxiOJhw79CZk0k2BGDiCbLIXzpVYrOz6mc3IFKNkxCNWags5O5gv7rmTGBs1vBoAzGjy5t9JgJ7xbbfrW73J0PW3dhx5CHCVsVDsKHBTYYouvKBCDFYBZUcLgZ57yvhJPx4qRe7YpBWzaRKAExFy2O7Lhp4hcoGEjwoLmLODg9EkdJf3HAXmqR5_4EIrjwBm7gJ6AFZDcAjdEcclRQrCpqOyWxNEWWsxM3cuL2SWId5luC9k2eb5U3xqkS96gWuupOYSc8gSMR1c3T0',
+     728, {'Ada': 19, 'Bo': 42, 'Cy': 37, 'Di': 31}, 'first', 'standard', False),
+    ('AgADYAYDQWRhAkJvAkN5AkRpAkVkA0Zsb5MEowEBpsugNRP4LK9B3br5_fTXBbH85SbwCkHTfv6Oeojd9krMHo3fljLpOnFy62-es-16JRINJykCbTm0kQMf_tlkn5rZJhdOVxSRiAg3T5qcLEvwe9-0ovo763kAYMl4mOrOrSWbLpy-z_sI41A-5O-tQO5t2-0ZOXvqT12JFDu-UlN1dSy-fLrSJ152pr4DSH6L8qsB3mOOv8EN9ct_P6yt2nDWYeq8Pg',
+     531, {'Ada': 7, 'Bo': 43, 'Cy': 23, 'Di': 64, 'Ed': 30, 'Flo': 29}, 'first', 'auction', True),
 ]
 
 

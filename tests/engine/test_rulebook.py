@@ -121,10 +121,11 @@ def test_factory_costs_5m_with_a_player_message():
     def setup(g):
         turn(g, "factory", "IT")
         g["nations"]["IT"]["treasury"] = 3
-        g["players"][[p["name"] for p in g["players"]].index(g["nations"]["IT"]["government"])]["cash"] = 0
+        for p in g["players"]:  # nobody could give the missing 2M either (*Treasuries*)
+            p["cash"] = 0
 
     s = edit(six_player_game(), setup)
-    # 3M in the treasury and no cash: only "pass" was possible, so the decision settled by itself
+    # 3M in the treasury and no cash anywhere: only "pass" was possible, so the decision settled by itself
     assert s.turn["phase"] != "factory" and s.active_nation != "IT"
     raw = edit_raw(six_player_game(), setup)
     with pytest.raises(IllegalAction, match=r"Italy's treasury has 3M and its government \w+ has 0M; a factory costs 5M"):
@@ -148,9 +149,9 @@ def test_factory_shortfall_paid_by_the_government_from_its_cash():
 def test_factory_refused_with_a_clear_message_when_money_is_short():
     def setup(g):
         turn(g, "factory", "IT")
-        g["nations"]["IT"]["treasury"] = 3
-        for p in g["players"]:
-            p["cash"] = 1
+        g["nations"]["IT"]["treasury"] = 0
+        for i, p in enumerate(g["players"]):
+            p["cash"] = 1 if i % 2 else 0  # 3M among the six players: 5M cannot be raised even with gifts
 
     s = edit(six_player_game(), setup)
     # nothing affordable: the decision settles to the next nation

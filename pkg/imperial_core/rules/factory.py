@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..board import Board
 from .common import G, can_pay, money_text, nation_name, occupied, pay_from_treasury
+from .funding import fundable
 
 
 def factory_sites(g: G, b: Board, nid: str) -> list[str]:
@@ -13,10 +14,11 @@ def factory_sites(g: G, b: Board, nid: str) -> list[str]:
 
 
 def factory_actions(g: G, b: Board) -> list[tuple]:
+    """Sites the nation can pay for, alone or with gifts from the other players (``funding``)."""
     nid = g["turn"]["nation"]
-    if not can_pay(g, nid, b.constants["factory_cost"]):
-        return [("pass",)]
-    return [("factory", r) for r in factory_sites(g, b, nid)] + [("pass",)]
+    if can_pay(g, nid, b.constants["factory_cost"]):
+        return [("factory", r) for r in factory_sites(g, b, nid)] + [("pass",)]
+    return [("factory", r) for r in factory_sites(g, b, nid) if fundable(g, b, nid, ("factory", r))] + [("pass",)]
 
 
 def factory_apply(g: G, b: Board, k: tuple) -> None:
@@ -40,4 +42,5 @@ def explain_factory(g: G, b: Board, k: tuple) -> str:
         return f"{reg.name} already has a factory"
     if occupied(g, b, r):
         return f"hostile armies stand in {reg.name}; no factory can be built there"
-    return f"{money_text(g, b, nid)}; a factory costs {b.constants['factory_cost']}M"
+    return (f"{money_text(g, b, nid)}; a factory costs {b.constants['factory_cost']}M, and the other players "
+            "cannot or would not give the rest")

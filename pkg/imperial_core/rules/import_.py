@@ -4,22 +4,26 @@ from __future__ import annotations
 
 from ..board import Board
 from .common import G, add_units, can_pay, money_text, nation_name, occupied, pay_from_treasury
+from .funding import fundable
 
 
 def import_actions(g: G, b: Board) -> list[tuple]:
     t = g["turn"]
     nid = t["nation"]
     c = b.constants
-    if t["imports"] >= c["import_max_units"] or not can_pay(g, nid, c["import_cost_per_unit"]):
+    if t["imports"] >= c["import_max_units"]:
         return [("pass",)]
+    own = can_pay(g, nid, c["import_cost_per_unit"])
     nat = g["nations"][nid]
     info = b.nation(nid)
-    out = []
+    out: list[tuple] = []
     free = [r for r in b.home[nid] if not occupied(g, b, r)]
     if sum(nat["armies"].values()) < info.armies:
         out += [("import", "army", r) for r in free]
     if sum(nat["fleets"].values()) < info.fleets:
         out += [("import", "fleet", r) for r in free if b.regions[r].harbour]
+    if not own:  # only what the other players could fund (``funding``)
+        out = [k for k in out if fundable(g, b, nid, k)]
     out.append(("pass",))
     return out
 
@@ -54,5 +58,6 @@ def explain_import(g: G, b: Board, k: tuple) -> str:
     if unit == "fleet" and not reg.harbour:
         return f"fleets can only be placed in harbour cities, and {reg.name} has none"
     if not can_pay(g, nid, 1):
-        return f"{money_text(g, b, nid)}; a unit costs {b.constants['import_cost_per_unit']}M"
+        return (f"{money_text(g, b, nid)}; a unit costs {b.constants['import_cost_per_unit']}M, and the other "
+                "players cannot or would not give it")
     return f"{name} has no {unit} left in its supply"
