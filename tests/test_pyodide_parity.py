@@ -1,7 +1,7 @@
 """The engine gives the same games in the browser (Pyodide, CPython 3.14 on WebAssembly) as in CPython.
 
 Runs Node with the site's own Pyodide and wheels from ``dist/pyodide`` (``python3 build.py test`` builds
-``dist/`` before pytest runs), loads the engine from ``pkg/imperial_core`` (the source under test; the
+``dist/`` before pytest runs and names it in ``IMPERIAL_DIST``), loads the engine from ``pkg/imperial_core`` (the source under test; the
 engine wheel in ``dist/`` is the same code when ``dist/`` is fresh), plays seeded random games in every
 variant there and here, and compares tokens, JSON saves, scores and a digest of every list of legal
 actions along the way; then decodes this interpreter's tokens in Pyodide.  Pyodide runs with a string
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PYODIDE = ROOT / "dist" / "pyodide"
+PYODIDE = Path(os.environ.get("IMPERIAL_DIST") or ROOT / "dist") / "pyodide"  # build.py test sets IMPERIAL_DIST
 ENGINE = ROOT / "pkg" / "imperial_core"
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 
