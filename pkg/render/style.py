@@ -1,0 +1,85 @@
+"""Colours, letters, patterns and the stylesheet shared by all drawings.
+
+Nation colours follow the pieces' colour names (yellow, green, blue, red, black, purple)
+but use the Okabe-Ito colour-blind-safe palette; every nation also has a letter on its
+pieces and its own hatching pattern on its home provinces, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+#: colour name -> (piece colour, province tint, pattern ink, letter ink on the piece)
+COLOURS: dict[str, tuple[str, str, str, str]] = {
+    "yellow": ("#F0E442", "#F3EAB4", "#E2D47E", "#3A3300"),
+    "green": ("#009E73", "#C8E5D6", "#9CCCB5", "#FFFFFF"),
+    "blue": ("#0072B2", "#CAD8EE", "#A5BCE0", "#FFFFFF"),
+    "red": ("#D55E00", "#F2D2BE", "#E4B08E", "#FFFFFF"),
+    "black": ("#2A2A2A", "#D3D0CB", "#B3AFA8", "#FFFFFF"),
+    "purple": ("#CC79A7", "#EDD5E3", "#D9AFC8", "#FFFFFF"),
+}
+
+#: pattern drawn on home provinces, by colour name: (kind, angle)
+PATTERNS: dict[str, tuple[str, int]] = {
+    "yellow": ("lines", 45),
+    "green": ("dots", 0),
+    "blue": ("lines", 0),
+    "red": ("cross", 45),
+    "black": ("lines", 90),
+    "purple": ("lines", -45),
+}
+
+#: letter printed on a nation's pieces (the first letter of its id unless listed here)
+LETTERS: dict[str, str] = {"GB": "B"}
+
+SEA = "#B9D5E2"
+LAND = "#EFE7D3"
+PLAIN = "#E2DED4"
+POLAR = "#F5F7F8"
+FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
+SERIF = "'DejaVu Serif', Georgia, 'Times New Roman', serif"
+
+
+def letter(nation_id: str) -> str:
+    """The letter shown on a nation's pieces."""
+    return LETTERS.get(nation_id, nation_id[0])
+
+
+def stylesheet(nations: list[dict], label_size: float) -> str:
+    """CSS for a board drawing; the page may override any rule by class."""
+    rules = [
+        f".board{{font-family:{FONT}}}",
+        f".water,.sea{{fill:{SEA}}}",
+        f".lake{{fill:{SEA}}}",
+        ".feature{fill:#C9DCE5}",
+        f".neutral{{fill:{LAND}}}",
+        f".plain{{fill:{PLAIN}}}",
+        f".polar{{fill:{POLAR}}}",
+        ".impassable{fill:url(#pat-swiss)}",
+        ".region{fill-rule:evenodd}",
+        ".region:hover{filter:brightness(1.06)}",
+        ".coast-halo{fill:none;stroke:#E4F0F5;stroke-width:5;stroke-linejoin:round;opacity:.8}",
+        ".coast{fill:none;stroke:#5E7F8E;stroke-width:.9;stroke-linejoin:round}",
+        ".national{fill:none;stroke:#7A6A55;stroke-width:1.1;stroke-linejoin:round}",
+        ".province{fill:none;stroke:#8E8474;stroke-width:.6;stroke-dasharray:2.5 1.5}",
+        ".sea-border{fill:none;stroke:#F4FAFC;stroke-width:1.3;stroke-dasharray:5 3;opacity:.95}",
+        ".ice{fill:none;stroke:#9DB5C0;stroke-width:.6}",
+        ".highlight{fill:none;stroke:#E8590C;stroke-width:2.6;stroke-linejoin:round;pointer-events:none}",
+        f".label{{font-size:{label_size}px;fill:#3B3428;text-anchor:middle;pointer-events:none;"
+        "paint-order:stroke;stroke:#FBF8F0;stroke-width:2.4px;stroke-linejoin:round}",
+        f".label.sea-label{{font-family:{SERIF};font-style:italic;fill:#2F5566;stroke:#D8E8EF;letter-spacing:.4px}}",
+        ".label.home-label{font-weight:bold}",
+        ".label.impassable-label,.label.feature-label{fill:#6B6B6B;font-size:.8em}",
+        ".piece-letter{font-weight:bold;text-anchor:middle;pointer-events:none}",
+        ".count{font-size:7px;font-weight:bold;text-anchor:middle;fill:#222;pointer-events:none}",
+        ".count-bg{fill:#FFFFFF;stroke:#222;stroke-width:.6}",
+        ".site-armaments{fill:#FFFFFF;stroke:#7B4A24;stroke-width:1.4}",
+        ".site-shipyard{fill:#FFFFFF;stroke:#1F5F8B;stroke-width:1.4}",
+        ".anchor{fill:#1F4F6B}",
+        ".units,.sites,.labels,.lines{pointer-events:none}",
+    ]
+    for n in nations:
+        piece, tint, ink, text = COLOURS.get(n["color"], COLOURS["black"])
+        nid = n["id"]
+        rules.append(f".home.nation-{nid}{{fill:url(#pat-{nid})}}")
+        rules.append(f".piece.nation-{nid}{{fill:{piece};stroke:#1E1E1E;stroke-width:.8}}")
+        rules.append(f".piece-letter.nation-{nid}{{fill:{text}}}")
+    return "".join(rules)

@@ -1,0 +1,68 @@
+"""Render the board screenshots under docs/ with a headless Chromium (development-time).
+
+``python tools/screenshots.py [--out docs]``: start positions of both boards and a mid-game
+Europe board (built by ``tests/render/midgame.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "pkg"))
+sys.path.insert(0, str(ROOT / "tests" / "render"))  # midgame.py
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+def shots() -> dict[str, Callable[[], str]]:
+    """File name -> HTML page to photograph."""
+    from render import board_svg
+
+    out = {
+        "map-europe-start.png": lambda: board_svg(board="europe"),
+        "map-world2030-start.png": lambda: board_svg(board="world2030"),
+    }
+    try:
+        from midgame import midgame_state
+
+        out["map-europe-midgame.png"] = lambda: board_svg(midgame_state())
+        from imperial_core import new_game
+
+        out["map-europe-start.png"] = lambda: board_svg(new_game(["Ann", "Bob", "Cem", "Dan"], seed=1))
+    except ImportError as exc:  # the engine is optional for the empty boards
+        print("skipping game states:", exc)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", default=str(ROOT / "docs"))
+    ap.add_argument("--only", default="")
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        for name, make in shots().items():
+            if args.only and args.only not in name:
+                continue
+            svg = make()
+            width = 1280
+            page = browser.new_page(viewport={"width": width, "height": 800})
+            page.set_content(f"<!doctype html><html><body style='margin:0;background:#fff'>"
+                             f"<div style='width:{width}px'>{svg}</div></body></html>")
+            page.screenshot(path=str(out / name), full_page=True)
+            page.close()
+            print("wrote", out / name)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
