@@ -54,9 +54,15 @@ def play(spec):
     return {"token": encode(s), "save": s.model_dump_json(), "scores": scores(s), "n": len(s.history),
             "actions": digest.hexdigest()}
 
+def read(token):
+    try:
+        return decode(token).model_dump_json()
+    except Exception as e:
+        return f"decode failed: {type(e).__name__}: {e}"
+
 def main(specs, tokens):
     return json.dumps({"version": ENGINE_VERSION, "games": [play(sp) for sp in specs],
-                       "decoded": [decode(t).model_dump_json() for t in tokens]})
+                       "decoded": [read(t) for t in tokens]})
 '''
 
 NODE = r'''
@@ -78,7 +84,13 @@ copy(job.engine, "/engine/imperial_core");
 py.runPython("import sys; sys.path.insert(0, '/engine')");
 py.runPython(job.program);
 py.globals.set("job_json", JSON.stringify({ specs: job.specs, tokens: job.tokens }));
-const out = py.runPython("import json as _j; _job = _j.loads(job_json); main(_job['specs'], _job['tokens'])");
+let out;
+try {
+  out = py.runPython("import json as _j; _job = _j.loads(job_json); main(_job['specs'], _job['tokens'])");
+} catch (e) {
+  console.error("PYTHON ERROR\n" + e.message);
+  process.exit(3);
+}
 const info = py.runPython("import sys, pydantic; sys.version.split()[0] + ' pydantic ' + pydantic.VERSION");
 fs.writeFileSync(job.out, JSON.stringify({ info, result: JSON.parse(out) }));
 '''
@@ -120,7 +132,10 @@ def runs(tmp_path_factory):
     t0 = time.perf_counter()
     proc = subprocess.run(["node", str(tmp / "run.mjs"), str(tmp / "job.json")], capture_output=True, text=True,
                           timeout=240, env={**os.environ, "NODE_OPTIONS": ""})
-    assert proc.returncode == 0, f"node failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}"
+    err = proc.stderr
+    if "PYTHON ERROR" in err:
+        err = err[err.index("PYTHON ERROR"):]
+    assert proc.returncode == 0, f"node failed:\n{proc.stdout[-2000:]}\n{err[-3000:]}"
     there = json.loads((tmp / "out.json").read_text())
     print(f"\nPyodide {there['info']}: {len(SPECS)} games in {time.perf_counter() - t0:.1f} s (boot included)")
     return here, there
