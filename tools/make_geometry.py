@@ -357,7 +357,7 @@ def candidates(shape: BaseGeometry, step: float) -> list[tuple[float, float]]:
 
 
 LABEL_SIZE = {"europe": 11.0, "world2030": 7.5}
-UNIT_SIZE = {"europe": 20.0, "world2030": 10.0}
+UNIT_SIZE = {"europe": 23.0, "world2030": 10.0}
 
 
 def label_lines(name: str) -> list[str]:

@@ -21,6 +21,17 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 
 
+def panels_html(state: object) -> str:
+    """Rondel, treasuries and tracks of a state side by side."""
+    from render import rondel_svg, tracks_svg, treasuries_svg
+
+    return ("<div style='display:flex;gap:16px;align-items:flex-start;padding:12px;background:#FBF8F0'>"
+            f"<div style='width:280px;height:280px'>{rondel_svg(state)}</div>"
+            "<div style='display:flex;flex-direction:column;gap:8px'>"
+            f"<div style='width:420px;height:160px'>{treasuries_svg(state)}</div>"
+            f"<div style='width:700px;height:196px'>{tracks_svg(state)}</div></div></div>")
+
+
 def shots() -> dict[str, Callable[[], str]]:
     """File name -> HTML page to photograph."""
     from render import board_svg
@@ -33,6 +44,7 @@ def shots() -> dict[str, Callable[[], str]]:
         from midgame import midgame_state
 
         out["map-europe-midgame.png"] = lambda: board_svg(midgame_state())
+        out["map-europe-panels.png"] = lambda: panels_html(midgame_state())
         from imperial_core import new_game
 
         out["map-europe-start.png"] = lambda: board_svg(new_game(["Ann", "Bob", "Cem", "Dan"], seed=1))
@@ -57,8 +69,8 @@ def main() -> None:
             width = 1280
             page = browser.new_page(viewport={"width": width, "height": 800})
             page.set_content(f"<!doctype html><html><body style='margin:0;background:#fff'>"
-                             f"<div style='width:{width}px'>{svg}</div></body></html>")
-            page.screenshot(path=str(out / name), full_page=True)
+                             f"<div id='shot' style='width:{width}px;line-height:0'>{svg}</div></body></html>")
+            page.locator("#shot").screenshot(path=str(out / name))
             page.close()
             print("wrote", out / name)
         browser.close()

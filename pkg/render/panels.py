@@ -36,7 +36,7 @@ PANEL_CSS = (
     ".panel .marker-letter{text-anchor:middle;font-weight:bold;font-size:8px}"
     ".panel .space{stroke:#FFFFFF;stroke-width:2}"
     ".panel .space.active{stroke:#E8590C;stroke-width:3}"
-    ".panel .space-label{text-anchor:middle;font-size:10px;font-weight:bold;fill:#3B3428}"
+    ".panel .space-label{text-anchor:middle;font-size:9.5px;font-weight:bold;fill:#3B3428}"
     ".panel .row-label{font-size:11px}"
     ".panel .current{font-weight:bold}"
 )
@@ -93,9 +93,14 @@ def rondel_svg(state: Any) -> str:
         el.set_desc(title=label)
         g.add(el)
         am = (a0 + a1) / 2
-        rl = (R + r0) / 2 + 14
-        g.add(dwg.text(label, insert=(round(cx + rl * math.cos(am), 1), round(cy + rl * math.sin(am) + 4, 1)),
-                       class_="space-label"))
+        rl = R - 15
+        lx, ly = cx + rl * math.cos(am), cy + rl * math.sin(am)
+        deg = math.degrees(am) + 90
+        if 0 < math.degrees(am) % 360 < 180:
+            deg -= 180
+        t = dwg.text(label, insert=(round(lx, 1), round(ly + 3.5, 1)), class_="space-label")
+        t["transform"] = f"rotate({deg:.1f} {lx:.1f} {ly:.1f})"
+        g.add(t)
     groups: dict[int | None, list[tuple[str, str, str, str]]] = {}
     for nat in _nations(state):
         groups.setdefault(state.nations[nat[0]]["rondel"], []).append(nat)
@@ -107,8 +112,8 @@ def rondel_svg(state: Any) -> str:
                 where = "not yet on the rondel"
             else:
                 am = -math.pi / 2 + pos * 2 * math.pi / n
-                spread = (k - (len(nats) - 1) / 2) * 0.17
-                rr = (R + r0) / 2 - 12
+                spread = (k - (len(nats) - 1) / 2) * 0.3
+                rr = r0 + 17
                 x, y = cx + rr * math.cos(am + spread), cy + rr * math.sin(am + spread)
                 where = SPACES.get(spaces[pos], ("", spaces[pos]))[1]
             _marker(dwg, g, x, y, 7.5, nid, piece, ink, f"{name}: {where}")

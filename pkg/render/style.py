@@ -67,7 +67,7 @@ def stylesheet(nations: list[dict], label_size: float) -> str:
         "paint-order:stroke;stroke:#FBF8F0;stroke-width:2.4px;stroke-linejoin:round}",
         f".label.sea-label{{font-family:{SERIF};font-style:italic;fill:#2F5566;stroke:#D8E8EF;letter-spacing:.4px}}",
         ".label.home-label{font-weight:bold}",
-        ".label.impassable-label,.label.feature-label{fill:#6B6B6B;font-size:.8em}",
+        f".label.impassable-label,.label.feature-label{{fill:#6B6B6B;font-size:{label_size * 0.85:.1f}px}}",
         ".piece-letter{font-weight:bold;text-anchor:middle;pointer-events:none}",
         ".count{font-size:7px;font-weight:bold;text-anchor:middle;fill:#222;pointer-events:none}",
         ".count-bg{fill:#FFFFFF;stroke:#222;stroke-width:.6}",
