@@ -156,7 +156,7 @@ def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterabl
     for rid, reg in geo["regions"].items():
         kind = reg["kind"]
         if kind == "impassable":
-            el = dwg.path(d=reg["d"], class_="region impassable")
+            el = dwg.path(d=reg["d"], class_="impassable")
             el["data-impassable"] = rid
             el.set_desc(title=f"{reg['name']} (impassable)")
             lands.add(el)
@@ -266,7 +266,13 @@ def _pieces(dwg: svgwrite.Drawing, geo: dict, per_region: dict[str, list[tuple[s
         items: list[tuple[str, str, int]] = []
         if rid in flags:
             items.append((flags[rid], "flag", 1))
-        items.extend(per_region.get(rid, []))
+        for item in per_region.get(rid, []):
+            if item[1] == "fleet" and "anchor" in reg:
+                # a fleet in a home province lies in its harbour: draw it beside the anchor
+                ax, ay = reg["anchor"]
+                _piece(dwg, g, rid, item, ax + U * 0.95, ay, U)
+            else:
+                items.append(item)
         if not items or "units" not in reg:
             continue
         ux, uy = reg["units"]
@@ -276,26 +282,31 @@ def _pieces(dwg: svgwrite.Drawing, geo: dict, per_region: dict[str, list[tuple[s
         for ri, row in enumerate(rows):
             y = uy + ri * step
             x0 = ux - (len(row) - 1) * step / 2
-            for ci, (nid, kind, count) in enumerate(row):
-                x = x0 + ci * step
-                u = dwg.use(href=f"#g-{kind}", insert=(x - U / 2, y - U / 2), size=(U, U),
-                            class_=f"piece {kind} nation-{nid}")
-                u["data-unit"] = f"{nid} {kind} {rid}"
-                g.add(u)
-                tx, ty = x, y + U * 0.16
-                if kind == "army-hostile":
-                    ty = y + U * 0.2
-                elif kind == "flag":
-                    tx, ty = x + U * 0.08, y - U * 0.08
-                elif kind == "army":
-                    tx = x - U * 0.05
-                elif kind == "fleet":
-                    ty = y + U * 0.27
-                t = dwg.text(letter(nid), insert=(_fmt(tx), _fmt(ty)), class_=f"piece-letter nation-{nid}",
-                             font_size=_fmt(U * (0.34 if kind in ("fleet", "flag") else 0.42)))
-                g.add(t)
-                if count > 1:
-                    cx, cy = x + U * 0.42, y - U * 0.36
-                    g.add(dwg.circle(center=(_fmt(cx), _fmt(cy)), r=_fmt(U * 0.26), class_="count-bg"))
-                    g.add(dwg.text(str(count), insert=(_fmt(cx), _fmt(cy + U * 0.16)), class_="count",
-                                   font_size=_fmt(U * 0.4)))
+            for ci, item in enumerate(row):
+                _piece(dwg, g, rid, item, x0 + ci * step, y, U)
+
+
+def _piece(dwg: svgwrite.Drawing, g: Group, rid: str, item: tuple[str, str, int], x: float, y: float,
+           U: float) -> None:
+    """One glyph (flag, fleet, lying or standing army) with its nation letter and stack count."""
+    nid, kind, count = item
+    u = dwg.use(href=f"#g-{kind}", insert=(_fmt(x - U / 2), _fmt(y - U / 2)), size=(U, U),
+                class_=f"piece {kind} nation-{nid}")
+    u["data-unit"] = f"{nid} {kind} {rid}"
+    g.add(u)
+    tx, ty = x, y + U * 0.16
+    if kind == "army-hostile":
+        ty = y + U * 0.2
+    elif kind == "flag":
+        tx, ty = x + U * 0.08, y - U * 0.08
+    elif kind == "army":
+        tx = x - U * 0.05
+    elif kind == "fleet":
+        ty = y + U * 0.27
+    g.add(dwg.text(letter(nid), insert=(_fmt(tx), _fmt(ty)), class_=f"piece-letter nation-{nid}",
+                   font_size=_fmt(U * (0.34 if kind in ("fleet", "flag") else 0.42))))
+    if count > 1:
+        cx, cy = x + U * 0.42, y - U * 0.36
+        g.add(dwg.circle(center=(_fmt(cx), _fmt(cy)), r=_fmt(U * 0.26), class_="count-bg"))
+        g.add(dwg.text(str(count), insert=(_fmt(cx), _fmt(cy + U * 0.16)), class_="count",
+                       font_size=_fmt(U * 0.4)))

@@ -23,7 +23,7 @@ MIDGAME: dict[str, dict] = {
            "treasury": 11, "power": 12, "tax": 5, "rondel": 4},
     "GB": {"factories": ["london", "liverpool", "edinburgh"], "flags": ["northsea", "holland", "norway", "englishchannel"],
            "armies": {"holland": 1, "norway": 1}, "hostile": {},
-           "fleets": {"northsea": 2, "englishchannel": 1, "northatlantic": 1},
+           "fleets": {"northsea": 2, "englishchannel": 1, "northatlantic": 1, "liverpool": 1},
            "treasury": 8, "power": 14, "tax": 6, "rondel": 5},
     "GE": {"factories": ["berlin", "hamburg", "munich"], "flags": ["denmark", "balticsea", "sweden"],
            "armies": {"denmark": 1, "warsaw": 2, "cologne": 1, "lemberg": 1, "sweden": 1},

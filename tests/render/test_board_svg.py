@@ -114,3 +114,38 @@ def test_home_provinces_carry_their_nation_class() -> None:
     assert "nation-AH" in classes["vienna"] and "home" in classes["vienna"]
     assert "sea" in classes["northsea"] and not any(c.startswith("nation-") for c in classes["northsea"])
     assert "neutral" in classes["spain"]
+
+
+def test_fleet_in_a_home_port_lies_at_its_harbour_anchor(mid: str) -> None:
+    from render import load_geometry
+
+    fleet = [u for u in uses(mid, "fleet") if u.get("data-unit") == "GB fleet liverpool"]
+    assert len(fleet) == 1
+    ax, ay = load_geometry("europe")["regions"]["liverpool"]["anchor"]
+    size = float(fleet[0].get("width"))
+    x = float(fleet[0].get("x")) + size / 2
+    y = float(fleet[0].get("y")) + size / 2
+    assert abs(x - ax) <= size * 1.2 and abs(y - ay) <= size * 0.5
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_states_reached_by_play_are_drawn_faithfully(seed: int) -> None:
+    from imperial_core.randomplay import random_game
+
+    state = random_game(seed, 4, max_actions=400)
+    svg = board_svg(state)
+    placed = {u.get("data-unit") for u in uses(svg, "piece")}
+    expected = set()
+    for nid, n in state.nations.items():
+        for rid, count in n["armies"].items():
+            hostile = n["hostile"].get(rid, 0)
+            if count - hostile:
+                expected.add(f"{nid} army {rid}")
+            if hostile:
+                expected.add(f"{nid} army-hostile {rid}")
+        expected |= {f"{nid} fleet {rid}" for rid, c in n["fleets"].items() if c}
+        expected |= {f"{nid} flag {rid}" for rid in n["flags"]}
+    assert placed == expected
+    assert expected  # 400 random actions always leave something on the map
+    assert {u.get("data-factory") for u in uses(svg, "factory")} == {
+        r for n in state.nations.values() for r in n["factories"]}
