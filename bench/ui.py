@@ -147,7 +147,10 @@ def shots(page, browser, url: str) -> None:
         before = pg.evaluate("document.body.dataset.game || ''")
         pg.locator("#menu input[data-import]").set_input_files(
             files=[{"name": "g.json", "mimeType": "application/json", "buffer": data}])
-        pg.wait_for_function("g => document.body.dataset.game !== g", arg=before)
+        pg.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
+                             arg=before)
+        if pg.evaluate("document.body.dataset.game") == before:
+            raise SystemExit("the page did not open the position: " + pg.inner_text("[data-testid=error]"))
 
     def game_until(names, seed, stop, limit=3000):
         rng = random.Random(seed)

@@ -139,15 +139,20 @@ function mapChanged(id) {
 const SVGNS = "http://www.w3.org/2000/svg";
 
 function replaceMapChildren(json) {
-  // [[index of a top-level child of the map's <svg>, its new markup], ...]
+  // [[path of indexes among element children from the map's <svg>], new markup], ...
   const svg = svgOf("map");
   if (!svg) return;
-  const kids = [...svg.children];
-  for (const [i, markup] of JSON.parse(json)) {
+  const targets = JSON.parse(json).map(([path, markup]) => {
+    let el = svg;
+    for (const i of path) el = el?.children[i];
+    return [el, markup];
+  });
+  for (const [el, markup] of targets) {
+    if (!el) continue;
     const tmp = document.createElementNS(SVGNS, "svg");
     tmp.innerHTML = markup;
     const fresh = tmp.firstElementChild;
-    if (fresh && kids[i]) svg.replaceChild(fresh, kids[i]);
+    if (fresh) el.replaceWith(fresh);
   }
 }
 

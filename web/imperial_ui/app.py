@@ -19,7 +19,7 @@ from pyodide.ffi import create_proxy
 from . import views
 from .choices import Chooser, Names
 from .session import BadSave, Session, save_summary
-from .svgdiff import changed_children, split_svg
+from .svgdiff import patches, split_svg
 
 SAVE_PREFIX = "imperial.save."
 CURRENT_KEY = "imperial.current"
@@ -169,13 +169,12 @@ class App:
             prof["map_render"] = clock() - t
             t = clock()
             parts = split_svg(svg)
-            changed = changed_children(self.map_parts, parts)
+            changed = patches(self.map_parts, parts)
             if changed is None:  # first drawing, or a different frame: replace it all
                 _el("map").innerHTML = svg
                 self.ui.mapChanged("map")
-            elif changed:  # only the layers that changed (units, flags...), not the coastlines
-                assert parts is not None
-                self.ui.replaceMapChildren(json.dumps([[i, parts[1][i]] for i in changed]))
+            elif changed:  # only what changed (pieces, a region's tooltip...), not the coastlines
+                self.ui.replaceMapChildren(json.dumps(changed))
             prof["map_dom"] = clock() - t
             prof["map_parts"] = -1 if changed is None else len(changed)
             self.map_parts = parts
@@ -230,8 +229,8 @@ class App:
 
     def map_signature(self, state: Any) -> Any:
         """Everything the map shows; the map is redrawn only when this changes."""
-        return json.dumps([[n["armies"], n["hostile"], n["fleets"], n["factories"], n["flags"], n["rondel"],
-                            n["power"], n["government"]] for n in state.nations.values()], sort_keys=True)
+        return json.dumps([[n["armies"], n["hostile"], n["fleets"], n["factories"], n["flags"]]
+                           for n in state.nations.values()], sort_keys=True)
 
     def _choose(self, value: str) -> None:
         chooser = self.current_chooser()

@@ -11,8 +11,9 @@ _TOKEN = re.compile(r"""<!--.*?-->|<!\[CDATA\[.*?\]\]>|<[?!][^>]*>|<(/?)([A-Za-z
                     re.S)
 
 
-def split_svg(svg: str) -> tuple[str, list[str]] | None:
-    """``(root open tag, [top-level child markup, ...])``, or ``None`` when the text is not one ``<svg>``.
+def split_svg(svg: str, root_name: str | None = "svg") -> tuple[str, list[str]] | None:
+    """``(root open tag, [top-level child markup, ...])``, or ``None`` when the text is not one ``<svg>``
+    (or, with ``root_name=None``, one element of any name with only elements in it).
 
     Text between top-level children (whitespace) is dropped; text inside children is kept as it is.
     """
@@ -29,7 +30,7 @@ def split_svg(svg: str) -> tuple[str, list[str]] | None:
             return None
         if not closing:
             if depth == 0:
-                if name != "svg" or selfclose:
+                if (root_name is not None and name != root_name) or selfclose:
                     return None
                 root = m.group(0)
                 depth = 1
@@ -52,6 +53,27 @@ def split_svg(svg: str) -> tuple[str, list[str]] | None:
     if not closed:
         return None
     return root, children
+
+
+def patches(old: tuple[str, list[str]] | None, new: tuple[str, list[str]] | None) -> list[list] | None:
+    """What to replace in the page: ``[[i], markup]`` for a top-level child, ``[[i, j], markup]`` for a
+    child of a top-level group whose own tag and number of children stayed the same (one region whose
+    tooltip changed, not the whole layer of regions). ``None``: replace the whole drawing."""
+    changed = changed_children(old, new)
+    if changed is None:
+        return None
+    assert old is not None and new is not None
+    out: list[list] = []
+    for i in changed:
+        a, b = old[1][i], new[1][i]
+        inner_a = split_svg(a, None) if a.startswith("<g") else None
+        inner_b = split_svg(b, None) if b.startswith("<g") else None
+        sub = changed_children(inner_a, inner_b)
+        if sub is None or inner_b is None or len(sub) > len(inner_b[1]) // 2:
+            out.append([[i], b])
+        else:
+            out.extend([[i, j], inner_b[1][j]] for j in sub)
+    return out
 
 
 def changed_children(old: tuple[str, list[str]] | None, new: tuple[str, list[str]] | None) -> list[int] | None:

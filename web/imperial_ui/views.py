@@ -129,8 +129,51 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         if sel:
             out.append('<p class="step">Selected: <b>' + esc(" → ".join(t.label for t in sel)) +
                        '</b>. <button data-cmd="cancel" class="link">Cancel (Esc)</button></p>')
-        out.append(choices_html(chooser.next_tokens()))
+        tokens = chooser.next_tokens()
+        if phase == "rondel":
+            out.append(rondel_html(state, names, tokens))
+            tokens = [t for t in tokens if not t.value.startswith("rondel ")]
+        if tokens:
+            out.append(choices_html(tokens))
     out.append(f'<details class="help"><summary>Rules help</summary><p>{esc(HELP.get(phase, ""))}</p></details>')
+    return "".join(out)
+
+
+def rondel_html(state: Any, names: Names, tokens: list[Token] | None = None) -> str:
+    """The rondel as a ring of its spaces with each nation's marker; legal spaces are buttons (with cost)."""
+    import math
+
+    board = names.board
+    labels = rondel_spaces(board)
+    legal = {t.value: t for t in (tokens or []) if t.kind == "opt" and t.value.startswith("rondel ")}
+    at: dict[int, list[str]] = {}
+    centre = []
+    for nid, n in state.nations.items():
+        if n["rondel"] is None:
+            centre.append(nid)
+        else:
+            at.setdefault(n["rondel"], []).append(nid)
+    k = len(labels)
+    out = ['<div class="rondel" role="group" aria-label="Rondel">']
+    for i, lab in enumerate(labels):
+        ang = 2 * math.pi * i / k - math.pi / 2 - math.pi / k
+        x, y = 50 + 38 * math.cos(ang), 50 + 38 * math.sin(ang)
+        marks = "".join(f'<i class="mk n-{esc(nid)}" title="{esc(names.nation(nid))}"></i>' for nid in at.get(i, []))
+        name = rondel_label(lab)
+        style = f'left:{x:.1f}%;top:{y:.1f}%'
+        tok = legal.get(f"rondel {lab}")
+        cls = f"sp sp-{esc(board.rondel[i])}"
+        if tok is not None:
+            cost = tok.label[len(name):].strip(" ·") or "free"
+            out.append(f'<button class="{cls} choice" data-choice="{esc(tok.value)}" style="{style}" '
+                       f'title="{esc(name)}: {esc(cost)}">{esc(name)}<small>{esc(cost)}</small>'
+                       f'<span class="mks">{marks}</span></button>')
+        else:
+            out.append(f'<div class="{cls}" style="{style}">{esc(name)}<span class="mks">{marks}</span></div>')
+    if centre:
+        out.append('<div class="centre">' + "".join(f'<i class="mk n-{esc(nid)}" title="{esc(names.nation(nid))}">'
+                                                   '</i>' for nid in centre) + "<small>not yet moved</small></div>")
+    out.append("</div>")
     return "".join(out)
 
 
@@ -155,7 +198,7 @@ def choices_html(tokens: list[Token]) -> str:
 def nations_html(state: Any, names: Names) -> str:
     board = names.board
     labels = rondel_spaces(board)
-    out = ['<div class="nations">']
+    out = ['<div class="nations">', rondel_html(state, names)]
     for nid, n in state.nations.items():
         active = " active" if nid == state.active_nation else ""
         armies = sum(n["armies"].values())
