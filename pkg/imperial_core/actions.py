@@ -11,8 +11,25 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic_core import PydanticUndefined
 
 Unit = Literal["army", "fleet"]
+
+#: Words for an army's status in the notation (``army:hostile``, ``leaving friendly``).
+_STATUS = {True: "hostile", False: "friendly"}
+
+
+def _unit(unit: str, status: bool | None) -> str:
+    return unit if status is None else f"{unit}:{_STATUS[status]}"
+
+
+def _read_unit(word: str) -> tuple[str, bool | None]:
+    unit, _, status = word.partition(":")
+    if not status:
+        return unit, None
+    if status not in ("hostile", "friendly"):
+        raise ValueError(word)
+    return unit, status == "hostile"
 
 
 class _Action(BaseModel):
@@ -118,6 +135,8 @@ class MoveArmy(_Action):
     """Move one army (rail before/after implied), optionally convoyed through ``via`` seas.
 
     ``hostile`` is ``True``/``False`` when entering another nation's home province, else ``None``.
+    ``leaving`` says whether an upright (``True``) or a lying (``False``) army leaves a foreign province
+    where the nation has both; ``None`` when there is no such choice.
     """
 
     type: Literal["army"] = "army"
@@ -125,9 +144,11 @@ class MoveArmy(_Action):
     to: str
     via: tuple[str, ...] = ()
     hostile: bool | None = None
+    leaving: bool | None = None
 
     def key(self) -> tuple:
-        return ("army", self.origin, self.to, self.via, self.hostile)
+        k = ("army", self.origin, self.to, self.via, self.hostile)
+        return k if self.leaving is None else (*k, self.leaving)
 
     def __str__(self) -> str:
         s = f"army {self.origin}>{self.to}"
@@ -135,21 +156,27 @@ class MoveArmy(_Action):
             s += " via " + "+".join(self.via)
         if self.hostile is not None:
             s += " hostile" if self.hostile else " friendly"
+        if self.leaving is not None:
+            s += " leaving " + _STATUS[self.leaving]
         return s
 
 
 class SetStatus(_Action):
-    """Turn one army in a foreign home province hostile (upright) or friendly (lying)."""
+    """The armies that stood in a foreign home province before this maneuver stand up (hostile) or lie
+    down (friendly); with ``count``, exactly that many of them stand and the others lie."""
 
     type: Literal["status"] = "status"
     region: str
     hostile: bool
+    count: int | None = None
 
     def key(self) -> tuple:
-        return ("status", self.region, self.hostile)
+        k = ("status", self.region, self.hostile)
+        return k if self.count is None else (*k, self.count)
 
     def __str__(self) -> str:
-        return f"status {self.region} {'hostile' if self.hostile else 'friendly'}"
+        s = f"status {self.region} {'hostile' if self.hostile else 'friendly'}"
+        return s if self.count is None else f"{s} {self.count}"
 
 
 class Battle(_Action):
@@ -160,12 +187,18 @@ class Battle(_Action):
     unit: Unit
     enemy: str
     enemy_unit: Unit
+    status: bool | None = None
+    enemy_status: bool | None = None
 
     def key(self) -> tuple:
-        return ("battle", self.region, self.unit, self.enemy, self.enemy_unit)
+        k = ("battle", self.region, self.unit, self.enemy, self.enemy_unit)
+        if self.status is None and self.enemy_status is None:
+            return k
+        return (*k, self.status, self.enemy_status)
 
     def __str__(self) -> str:
-        return f"battle {self.region} {self.unit} vs {self.enemy} {self.enemy_unit}"
+        return (f"battle {self.region} {_unit(self.unit, self.status)} vs {self.enemy} "
+                f"{_unit(self.enemy_unit, self.enemy_status)}")
 
 
 class Ask(_Action):
@@ -186,12 +219,13 @@ class Demand(_Action):
 
     type: Literal["demand"] = "demand"
     unit: Unit
+    status: bool | None = None
 
     def key(self) -> tuple:
-        return ("demand", self.unit)
+        return ("demand", self.unit) if self.status is None else ("demand", self.unit, self.status)
 
     def __str__(self) -> str:
-        return f"demand {self.unit}"
+        return f"demand {_unit(self.unit, self.status)}"
 
 
 class DestroyFactory(_Action):
@@ -199,12 +233,13 @@ class DestroyFactory(_Action):
 
     type: Literal["destroy"] = "destroy"
     region: str
+    upright: int | None = None
 
     def key(self) -> tuple:
-        return ("destroy", self.region)
+        return ("destroy", self.region) if self.upright is None else ("destroy", self.region, self.upright)
 
     def __str__(self) -> str:
-        return f"destroy {self.region}"
+        return f"destroy {self.region}" if self.upright is None else f"destroy {self.region} upright {self.upright}"
 
 
 class BuyBond(_Action):
@@ -279,7 +314,15 @@ def from_key(k: tuple) -> _Action:
         if cls is None:
             raise ValueError(f"unknown action {k!r}")
         data = {"type": t}
-        data.update(zip(_FIELDS[t], k[1:], strict=True))
+        fields = _FIELDS[t]
+        if len(k) - 1 > len(fields):
+            raise ValueError(f"unknown action {k!r}")
+        data.update(zip(fields, k[1:], strict=False))
+        for f in fields[len(k) - 1:]:  # optional fields left out of the key
+            default = cls.model_fields[f].default
+            if default is PydanticUndefined:
+                raise ValueError(f"unknown action {k!r}")
+            data[f] = default
         a = construct(cls, data)
         if len(_MADE) > 20000:
             _MADE.clear()
@@ -308,6 +351,8 @@ def parse_text(text: str) -> _Action:
             return Produce(region=rest[0])
         if t == "destroy" and len(rest) == 1:
             return DestroyFactory(region=rest[0])
+        if t == "destroy" and len(rest) == 3 and rest[1] == "upright":
+            return DestroyFactory(region=rest[0], upright=int(rest[2]))
         if t == "import" and len(rest) == 2:
             return Import(unit=rest[0], region=rest[1])
         if t == "fleet" and len(rest) == 1 and ">" in rest[0]:
@@ -321,22 +366,29 @@ def parse_text(text: str) -> _Action:
             if i < len(rest) and rest[i] == "via":
                 via = tuple(rest[i + 1].split("+"))
                 i += 2
-            if i < len(rest):
-                if rest[i] not in ("hostile", "friendly"):
-                    raise ValueError
+            if i < len(rest) and rest[i] in ("hostile", "friendly"):
                 hostile = rest[i] == "hostile"
                 i += 1
+            leaving = None
+            if i + 1 < len(rest) and rest[i] == "leaving" and rest[i + 1] in ("hostile", "friendly"):
+                leaving = rest[i + 1] == "hostile"
+                i += 2
             if i != len(rest):
                 raise ValueError
-            return MoveArmy(origin=a, to=b, via=via, hostile=hostile)
-        if t == "status" and len(rest) == 2 and rest[1] in ("hostile", "friendly"):
-            return SetStatus(region=rest[0], hostile=rest[1] == "hostile")
+            return MoveArmy(origin=a, to=b, via=via, hostile=hostile, leaving=leaving)
+        if t == "status" and len(rest) in (2, 3) and rest[1] in ("hostile", "friendly"):
+            count = int(rest[2]) if len(rest) == 3 else None
+            return SetStatus(region=rest[0], hostile=rest[1] == "hostile", count=count)
         if t == "battle" and len(rest) == 5 and rest[2] == "vs":
-            return Battle(region=rest[0], unit=rest[1], enemy=rest[3], enemy_unit=rest[4])
+            unit, status = _read_unit(rest[1])
+            enemy_unit, enemy_status = _read_unit(rest[4])
+            return Battle(region=rest[0], unit=unit, enemy=rest[3], enemy_unit=enemy_unit, status=status,
+                          enemy_status=enemy_status)
         if t == "ask" and len(rest) == 1:
             return Ask(nation=rest[0])
         if t == "demand" and len(rest) == 1:
-            return Demand(unit=rest[0])
+            unit, status = _read_unit(rest[0])
+            return Demand(unit=unit, status=status)
         if t == "give" and len(rest) == 1:
             return Give(amount=int(rest[0]))
         if t == "bond" and len(rest) in (2, 4):

@@ -44,12 +44,13 @@ def _clone(d: dict, kind: str | None = None) -> G:
     moving = phase in _MOVING
     if moving:
         nt["moved_armies"] = t["moved_armies"].copy()
+        nt["moved_hostile"] = t["moved_hostile"].copy()
         nt["moved_fleets"] = t["moved_fleets"].copy()
         nt["convoys"] = t["convoys"].copy()
         nt["changed"] = t["changed"][:]
         c = t["contact"]
         if c is not None:
-            nt["contact"] = {"region": c["region"], "unit": c["unit"], "asking": c["asking"][:]}
+            nt["contact"] = {**c, "asking": c["asking"][:]}
     buying = phase in _BUYING
     fights = moving and (kind is None or kind in _FIGHTS)
     active = t["nation"]
@@ -76,7 +77,7 @@ def _deep_clone(d: dict) -> G:
     """A full copy, for replays and edits that run through many decisions."""
     t = d["turn"]
     nt = t.copy()
-    for k in ("moved_armies", "moved_fleets", "convoys"):
+    for k in ("moved_armies", "moved_hostile", "moved_fleets", "convoys"):
         nt[k] = t[k].copy()
     nt["queue"] = t["queue"][:]
     nt["changed"] = t["changed"][:]
@@ -280,14 +281,14 @@ def _do(g: G, b: Board, k: tuple) -> None:
         if kind == "fleet":
             maneuver.move_fleet(g, b, k)
         elif kind == "battle":
-            maneuver.fight(g, k[1], t["nation"], k[2], k[3], k[4])
+            maneuver.battle(g, k)
         else:
             t["phase"] = "armies"
     elif phase == "armies":
         if kind == "army":
             maneuver.move_army(g, b, k)
         elif kind == "battle":
-            maneuver.fight(g, k[1], t["nation"], k[2], k[3], k[4])
+            maneuver.battle(g, k)
         elif kind == "status":
             maneuver.set_status(g, b, k)
         elif kind == "destroy":
@@ -297,7 +298,7 @@ def _do(g: G, b: Board, k: tuple) -> None:
             _finish_action(g, b)
     elif phase == "contact":
         if kind == "battle":
-            maneuver.fight(g, k[1], t["nation"], k[2], k[3], k[4])
+            maneuver.contact_battle(g, k)
             maneuver.close_contact(g)
         else:
             maneuver.next_asked(g, b)

@@ -38,7 +38,8 @@ Fields a renderer needs
     ``turn["player"]`` (the player who must decide).  Shortcuts:
     ``state.current_player``, ``state.decision``, ``state.active_nation``, ``state.is_over``.
     During a maneuver ``turn["moved_armies"]`` / ``turn["moved_fleets"]`` count units that have moved
-    (region -> count) and ``turn["contact"]`` names the region where a battle question is open.
+    (region -> count; ``turn["moved_hostile"]``: how many of those armies entered upright) and
+    ``turn["contact"]`` names the region where a battle question is open.
     While players are asked to give money (``"fund"``), ``turn["pending"]`` is the factory or import
     (notation words) waiting for the money and ``turn["pledges"]`` what each player has offered so far;
     ``turn["refused"]`` lists the ones nobody would fund this turn.
@@ -108,6 +109,7 @@ class Contact(TypedDict):
     region: str
     unit: Literal["army", "fleet"]
     asking: list[str]
+    hostile: bool | None
 
 
 class TurnState(TypedDict):
@@ -121,6 +123,7 @@ class TurnState(TypedDict):
     queue: list[str]
     imports: int
     moved_armies: dict[str, int]
+    moved_hostile: dict[str, int]
     moved_fleets: dict[str, int]
     convoys: dict[str, int]
     contact: Contact | None
@@ -138,7 +141,8 @@ def fresh_turn(phase: str, nation: str | None = None, player: str | None = None)
     """A turn record with every bookkeeping field at its resting value."""
     return {
         "phase": phase, "nation": nation, "player": player, "passed_investor": False, "target": None,
-        "queue": [], "imports": 0, "moved_armies": {}, "moved_fleets": {}, "convoys": {}, "contact": None,
+        "queue": [], "imports": 0, "moved_armies": {}, "moved_hostile": {}, "moved_fleets": {}, "convoys": {},
+        "contact": None,
         "invest_nation": None, "round": "", "changed": [], "auction_nation": 0, "auction_first": 0,
         "pending": None, "pledges": {}, "refused": [],
     }

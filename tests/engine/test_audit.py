@@ -199,3 +199,70 @@ def test_other_players_may_fund_an_import():
     assert s.decision == "fund" and texts(s) == ["give 1", "pass"]
     s = apply(s, "give 1")
     assert s.nations["AH"]["armies"] == {"vienna": 1} and s.decision == "import"
+
+
+# -- hostile and friendly armies one by one ---------------------------------------------------------------
+def _hamburg(upright: int, lying: int, mover: str = "FR", **more):
+    """French armies in Hamburg since an earlier turn: ``upright`` hostile, ``lying`` friendly."""
+    def setup(g):
+        turn(g, "armies", mover)
+        nat = g["nations"]["FR"]
+        nat["armies"]["hamburg"] = upright + lying
+        if upright:
+            nat["hostile"]["hamburg"] = upright
+        for nid, region, n in more.get("extra", ()):
+            put(g, nid, region, armies=n)
+
+    return edit(six_player_game(), setup)
+
+
+def test_an_army_entering_friendly_leaves_its_upright_comrade_standing():
+    """*Entering provinces of other Great Powers*: the mover declares the intention of *that* army; the
+    armies already there keep theirs.  Hamburg stays blocked by the upright army."""
+    s = _hamburg(1, 0, extra=[("FR", "holland", 1)])
+    s = apply(s, MoveArmy(origin="holland", to="hamburg", hostile=False))
+    while s.decision != "armies":
+        s = apply(s, Pass())
+    assert s.nations["FR"]["armies"]["hamburg"] == 2 and s.nations["FR"]["hostile"]["hamburg"] == 1
+
+
+def test_the_upright_army_may_leave_and_the_lying_one_stay_without_a_status_change():
+    s = _hamburg(1, 1)
+    acts = texts(s)
+    assert "army hamburg>denmark leaving hostile" in acts and "army hamburg>denmark leaving friendly" in acts
+    s = apply(s, "army hamburg>denmark leaving hostile")
+    assert s.nations["FR"]["armies"]["hamburg"] == 1 and "hamburg" not in s.nations["FR"]["hostile"]
+
+
+def test_the_attacker_chooses_which_army_of_a_mixed_stack_it_fights():
+    """*Maneuver* 1/2: the active government "may choose … which of the fleets [armies] in the region it
+    wants to match": Germany fights the upright French army and frees Hamburg."""
+    s = _hamburg(1, 1, mover="GE", extra=[("GE", "hamburg", 1)])
+    acts = texts(s)
+    assert "battle hamburg army vs FR army:hostile" in acts and "battle hamburg army vs FR army:friendly" in acts
+    s = apply(s, "battle hamburg army vs FR army:hostile")
+    assert s.nations["FR"]["armies"] == {"hamburg": 1} and s.nations["FR"]["hostile"] == {}
+
+
+def test_some_of_the_armies_may_stand_up():
+    s = _hamburg(0, 2)
+    acts = texts(s)
+    assert {"status hamburg hostile", "status hamburg hostile 1"} <= set(acts)
+    s = apply(s, "status hamburg hostile 1")
+    while s.decision != "armies":
+        s = apply(s, Pass())
+    assert s.nations["FR"]["hostile"] == {"hamburg": 1} and s.nations["FR"]["armies"]["hamburg"] == 2
+
+
+def test_only_armies_that_stood_there_before_change_status():
+    """An army that entered this maneuver keeps its declared status; the one there before may change."""
+    s = _hamburg(0, 1, extra=[("FR", "holland", 1)])
+    s = apply(s, MoveArmy(origin="holland", to="hamburg", hostile=True))
+    while s.decision != "armies":
+        s = apply(s, Pass())
+    assert [a for a in texts(s) if a.startswith("status hamburg")] == ["status hamburg hostile"]
+    s = apply(s, "status hamburg hostile")
+    while s.decision != "armies":
+        s = apply(s, Pass())
+    assert s.nations["FR"]["hostile"] == {"hamburg": 2}
+    assert not any(a.startswith("status hamburg") for a in texts(s))  # once per province per maneuver

@@ -22,14 +22,14 @@ FORMAT_1 = [
      889, {'Ada': 53, 'Bo': 28, 'Cy': 100, 'Di': 39}, 'first', 'standard', False),]
 
 PINNED = [
-    ('AgAAVAMDQWRhAkJvAkN50QTCAQMT6KQw_hAH9SapGfi7EYTacnn2w9M2mDHOKWZFrA3NT4ZwHZYoJiCYN-v5tPlcDoug9RwAVYLDO_yP3UiWgJCHO217QX3lCOuaoWtGCEHvZ9ik-Hu-UHT-Vd1B8TBMJg4Oi7XU7IlMwR1Iov18qRYb-7D52Fk89Z5YBapQY5PLUvs-iBUEs1rnTbBliNyo-SIoxFg52hrPtVMJ4f-sjGlTq689MTIjh-7yrkxKVJGlcVGyM-kYz1aAtjKrt-E1ziuB7o7gmQ',
-     593, {'Ada': 71, 'Bo': 52, 'Cy': 88}, 'current', 'standard', True),
-    ('AgACWAUDQWRhAkJvAkN5AkRpAkVkmQb8ARVsOBxJTYb6zcQp9Pl8jvdU4eM1ybkVTAaZNwh2MzTMOBWHuhG71f7XkgcfVQcE3kNoCkeMFZOdOoDAb1sZ018pwyyEkxuaBMHDxA8KuSjgC4JYXm42T8K16hvecyT1fRbLqsqWZs2q1QYh9HS2kmZ1b2KzIIungQNpmro0h4l6Z4TEcM7IHhNLhDrvEC5jNbyG3OsNy6tNkx0qHVKrFmO-gC2nXElFrQ6phAsXw4bwEXkoQeOFrjBcMT2o3h0CLL5OvCV1_oV2hioqNrpqdar1dtlySvW_BXHTPbVlOmHKZNpTzvNATT-1A1JQ5DHFlxi5AkZ4ZhZKDdQNeVe6AkM',
-     793, {'Ada': 85, 'Bo': 52, 'Cy': 97, 'Di': 96, 'Ed': 115}, 'current', 'auction', True),
-    ('AgAFXAQDQWRhAkJvAkN5AkRp2AXPAX15lDMcLDzAsxiOJhw79CZk0k2BGDiCbLIXzpVYrOz6mc3IFKNkxCNWags5O5gv7rmTGBs1vBoAzGjy5t9JgJ7xbbfrW73J0PW3dhx5CHCVsVDsKHBTYYouvKBCDFYBZUcLgZ57yvhJPx4qRe7YpBWzaRKAExFy2O7Lhp4hcoGEjwoLmLODg9EkdJf3HAXmqR5_4EIrjwBm7gJ6AFZDcAjdEcclRQrCpqOyWxNEWWsxM3cuL2SWId5luC9k2eb5U3xqkS96gWuupOYSc8gSMR1c3T0',
-     728, {'Ada': 19, 'Bo': 42, 'Cy': 37, 'Di': 31}, 'first', 'standard', False),
-    ('AgADYAYDQWRhAkJvAkN5AkRpAkVkA0Zsb5MEowEBpsugNRP4LK9B3br5_fTXBbH85SbwCkHTfv6Oeojd9krMHo3fljLpOnFy62-es-16JRINJykCbTm0kQMf_tlkn5rZJhdOVxSRiAg3T5qcLEvwe9-0ovo763kAYMl4mOrOrSWbLpy-z_sI41A-5O-tQO5t2-0ZOXvqT12JFDu-UlN1dSy-fLrSJ152pr4DSH6L8qsB3mOOv8EN9ct_P6yt2nDWYeq8Pg',
-     531, {'Ada': 7, 'Bo': 43, 'Cy': 23, 'Di': 64, 'Ed': 30, 'Flo': 29}, 'first', 'auction', True),
+    ('AgAAVAMDQWRhAkJvAkN5pgb_ATx9RseIC2BMLgXtcKJyU_SlNWhyrUlYlFrss9FhofwJ6BA9vhwOyPChUbE657dwwQv7a_m_nb5WkijV-qZL0-AKphZ6ejhfTerwdjmelYUDCqYDWrjopGDSxCPOl54wT1GFD0KytA-P_KGEjEkRGv_YXyNrmrTGaRBKLFkw_Us2ZlxA9GV46ZPbr03gxUhxaBKBO8Rd2PLmexofSxL1ZJOYuwYfgkAat8eprLHPDJpqlMNy9DfEsWzYVwq1_DJnqKQCgatVe6o1BTY2qgjYIXqeipKdkyrEOk4GaaJKoOYF2Hbw9iV7uiMGfyroxzRsmd_QdM9WgLYyq7fhNc4rgU29HEc',
+     806, {'Ada': 148, 'Bo': 95, 'Cy': 83}, 'current', 'standard', True),
+    ('AgACWAUDQWRhAkJvAkN5AkRpAkVkrwOQAQtFdY3I4VvuXyG7rREjyDOcolcG0AY-PSPsxVHaOEBbKNVjdQZQ9c9EmYkl94hrSHvtBCljgo52_7P3bX3JyOCLzr6phPVcybwHgJ20Bxd6UKKyWezPRZcF09pX7S4boaMLLaDi7Pwk9G2CC4X4kI79iQ6aT42Ddg15CT-1A1JQ5DHFlxi5AkZ4ZhZKDdQNeVR92ao',
+     431, {'Ada': 2, 'Bo': 11, 'Cy': 35, 'Di': 26, 'Ed': 27}, 'current', 'auction', True),
+    ('AgAFXAQDQWRhAkJvAkN5AkRp6AaIAgFxFu5Sr0oF3m-v91qQntkzJhH-EEw_MEWBFvf2d7PLk3-SbwZLwtknMBOM93QZ3rQcU4K66F9QE_OnsJT_GIXJwexYnRgQeXlGXB_Z-4T4t0fnWAveb_ijwC_P6ZApykJRQqqnKkEsACnLIKB_Iag2LoiXb7Bq-TR047EyQNjYZ6tCMwfYSa-EAP5ZWkAxbUOtqo0oCqIGQSs4_Bq9Lauw8rPRJKZfe--x1wvi3NBCx_23irLgnpar-X-6IXu8u11tWPRYYkSU6PwApEzv8eQnf2RnorrycCjN0w83xWGBxwLMPxt1NZlEzk4kKGiQ1PSrWn5PsxJL03xqkS96gWuupOYSc8gSMfANadw',
+     872, {'Ada': 13, 'Bo': 71, 'Cy': 35, 'Di': 36}, 'first', 'standard', False),
+    ('AgADYAYDQWRhAkJvAkN5AkRpAkVkA0Zsb5AG-AETBe4hLAdfneDPVM4oMgUXy2VLcOaFGLU6qWhmHKOaNNQbbZSA5_yeqRADrWy-fwHaKegWsEqEHjrHZWFCna2fcAMDflbKKhvU5UPkhJXJ3Tmh82qP_2dwxTDDmL8s7dAO1ki3TdFlTRGuccqTzbQ7co8M7gTClTZR2zSYHPFHroMLr37Alf5QjMEGheOWWsuZY3pH-QkCa8Gx4obMedvLljopDQooT3NVu2A3WraErvHPIiy1upimchfne4EBN0M6RaBT5NafUUBADmDNdPqv3t3AOy7xZYDAvny60idedqa-A0h-i_KrAd5jjr_BDfXLfz-srdpw1qCZcJw',
+     784, {'Ada': 19, 'Bo': 110, 'Cy': 61, 'Di': 60, 'Ed': 61, 'Flo': 71}, 'first', 'auction', True),
 ]
 
 

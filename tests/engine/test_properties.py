@@ -74,6 +74,10 @@ def check_invariants(s: GameState) -> None:
                 assert sums.get(nat["government"], 0) == max(sums.values()), (nid, sums, nat["government"])
         govs = {nat["government"] for nat in s.nations.values()}
         assert s.swiss_banks == [p["name"] for p in s.players if p["name"] not in govs]
+    t = s.turn
+    for r, v in t["moved_hostile"].items():  # armies that entered upright this maneuver are upright ones
+        active = s.nations[t["nation"]]
+        assert 0 < v <= t["moved_armies"].get(r, 0) and v <= active["hostile"].get(r, 0), (r, v)
     if s.decision == "rondel":
         # between turns every flag has been settled (*Maneuver* 3, rules-decisions 22): a neutral land
         # region or sea held by one nation alone carries its flag, or none if all its flags are out

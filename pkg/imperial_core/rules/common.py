@@ -169,10 +169,10 @@ def add_units(d: dict, region: str, k: int) -> None:
         d.pop(region, None)
 
 
-def remove_army(n: dict, region: str) -> None:
-    """Remove one army; a nation's armies in one province share one status (see rules-decisions)."""
+def remove_army(n: dict, region: str, hostile: bool) -> None:
+    """Remove one army, an upright (hostile) one or a lying one."""
     add_units(n["armies"], region, -1)
-    if n["hostile"].get(region, 0) > 0:
+    if hostile:
         add_units(n["hostile"], region, -1)
 
 

@@ -6,6 +6,7 @@ other Great Powers*, *Destruction*), 3 (*Flags*), and the FAQ on fighting, islan
 
 from __future__ import annotations
 
+from ..actions import from_key
 from ..board import Board
 from .common import (
     G,
@@ -36,8 +37,26 @@ def _present(nat: dict, region: str) -> list[str]:
     return [k for k in KINDS if _units(nat, k).get(region, 0) > 0]
 
 
+def statuses(nat: dict, region: str) -> tuple[bool | None, ...]:
+    """How a nation's army in ``region`` can be picked: ``(True, False)`` when upright and lying armies
+    stand there together, else ``(None,)`` (all alike: no choice)."""
+    h = nat["hostile"].get(region, 0)
+    return (True, False) if 0 < h < nat["armies"].get(region, 0) else (None,)
+
+
+def _status_of(nat: dict, region: str, status: bool | None) -> bool:
+    """The status of the army picked (``None``: the one status of the stack)."""
+    return nat["hostile"].get(region, 0) > 0 if status is None else status
+
+
+def _battle_key(r: str, unit: str, o: str, their: str, mine: bool | None, theirs: bool | None) -> tuple:
+    k = ("battle", r, unit, o, their)
+    return k if mine is None and theirs is None else (*k, mine, theirs)
+
+
 def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
-    """The active nation may match any of its units 1:1 against a foreign unit in the same region.
+    """The active nation may match any of its units 1:1 against a foreign unit in the same region,
+    picking which of its armies and which enemy army (upright or lying) when both kinds stand there.
 
     Order: regions in board order, then nations in turn order, then army before fleet.
     """
@@ -62,12 +81,14 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
                 out.append(("battle", r, "fleet", o, "fleet"))
             continue
         if ma:
+            own = statuses(me, r)
             if ta:
-                out.append(("battle", r, "army", o, "army"))
+                theirs = statuses(on, r)
+                out += [_battle_key(r, "army", o, "army", s1, s2) for s1 in own for s2 in theirs]
             if tf:
-                out.append(("battle", r, "army", o, "fleet"))
+                out += [_battle_key(r, "army", o, "fleet", s1, None) for s1 in own]
         if mf and ta:
-            out.append(("battle", r, "fleet", o, "army"))
+            out += [_battle_key(r, "fleet", o, "army", None, s2) for s2 in statuses(on, r)]
     return out
 
 
@@ -251,28 +272,44 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
                 if len(_MOVES_MEMO) > 4096:
                     _MOVES_MEMO.clear()
                 _MOVES_MEMO[key] = moves
+            if r in nat["hostile"] and _movable(g, nat, r)[0] and _movable(g, nat, r)[1]:
+                moves = [(*m, leaving) for m in moves for leaving in (True, False)]
             out += moves
     return out
 
 
-def status_options(g: G, b: Board, nid: str) -> list[tuple]:
-    """Armies in another nation's province may change status once per maneuver (upright/lying).
+def _movable(g: G, nat: dict, r: str) -> tuple[int, int]:
+    """Upright and lying armies of the active nation in ``r`` that have not moved this turn."""
+    t = g["turn"]
+    up = nat["hostile"].get(r, 0) - t["moved_hostile"].get(r, 0)
+    return up, nat["armies"].get(r, 0) - t["moved_armies"].get(r, 0) - up
 
-    Only armies that stood there before this maneuver: the status can be changed "during the next
-    maneuver turn" (German: "Erst bei dem nächsten Manöverzug"), not in the one they entered.
+
+def status_options(g: G, b: Board, nid: str) -> list[tuple]:
+    """Armies that stood in another nation's province before this maneuver may change status, once per
+    province per maneuver (*Entering provinces…*: "During the next maneuver turn of the nation, the status
+    of the armies can be changed"; German: "Erst bei dem nächsten Manöverzug" — not in the maneuver in
+    which they entered).  Any number of them may stand (hostile); none may where the province holds its
+    nation's last factory free of hostile armies.  Order: all upright, all lying, then mixes by count.
     """
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
-    moved = g["turn"]["moved_armies"]
     out = []
     for r in sorted(nat["armies"], key=_order(b)):
         owner = b.regions[r].nation
-        if owner is None or owner == nid or r in changed or r in moved:
+        if owner is None or owner == nid or r in changed:
             continue
-        if nat["hostile"].get(r, 0) > 0:
-            out.append(("status", r, False))
-        elif not last_free_factory(g, b, r):
+        up, lying = _movable(g, nat, r)
+        n = up + lying
+        if n == 0:
+            continue
+        may_stand = not last_free_factory(g, b, r)
+        if may_stand and up != n:
             out.append(("status", r, True))
+        if up != 0:
+            out.append(("status", r, False))
+        if may_stand:
+            out += [("status", r, True, k) for k in range(1, n) if k != up]
     return out
 
 
@@ -290,7 +327,12 @@ def destroy_options(g: G, b: Board, nid: str) -> list[tuple]:
             continue
         if last_free_factory(g, b, r):
             continue
-        out.append(("destroy", r))
+        h = nat["hostile"].get(r, 0)
+        lo, hi = max(0, need - (nat["armies"][r] - h)), min(need, h)
+        if lo == hi:  # the three are all alike, or only one mix is possible
+            out.append(("destroy", r))
+        else:
+            out += [("destroy", r, k) for k in range(lo, hi + 1)]
     return out
 
 
@@ -301,27 +343,50 @@ def army_actions(g: G, b: Board) -> list[tuple]:
 
 
 # -- applying ---------------------------------------------------------------------------------------------
-def _remove(g: G, nid: str, region: str, kind: str, active: bool) -> None:
+def _remove(g: G, nid: str, region: str, kind: str, active: bool, status: bool | None = None) -> None:
+    """Remove one unit; an army upright (``status`` True) or lying (False; ``None``: the stack's status)."""
     nat = g["nations"][nid]
-    if active:
-        # the active nation chooses which of its units fights: one that has already moved (or, at
-        # sea, already carried an army) goes first, so the units still able to act stay
-        t = g["turn"]
-        moved = t["moved_armies" if kind == "army" else "moved_fleets"]
-        if moved.get(region, 0) > 0:
-            add_units(moved, region, -1)
-        if kind == "fleet" and t["convoys"].get(region, 0) > 0:
-            add_units(t["convoys"], region, -1)
+    t = g["turn"]
     if kind == "army":
-        remove_army(nat, region)
-    else:
-        add_units(nat["fleets"], region, -1)
+        hostile = _status_of(nat, region, status)
+        if active:
+            # the active nation chooses which of its units fights: one that has already moved goes
+            # first, so the units still able to act stay
+            moved, moved_up = t["moved_armies"].get(region, 0), t["moved_hostile"].get(region, 0)
+            if hostile and moved_up > 0:
+                add_units(t["moved_hostile"], region, -1)
+                add_units(t["moved_armies"], region, -1)
+            elif not hostile and moved - moved_up > 0:
+                add_units(t["moved_armies"], region, -1)
+        remove_army(nat, region, hostile)
+        return
+    if active:
+        # likewise a fleet that has moved, and at sea one that has already carried an army
+        if t["moved_fleets"].get(region, 0) > 0:
+            add_units(t["moved_fleets"], region, -1)
+        if t["convoys"].get(region, 0) > 0:
+            add_units(t["convoys"], region, -1)
+    add_units(nat["fleets"], region, -1)
 
 
-def fight(g: G, region: str, a_nid: str, a_kind: str, d_nid: str, d_kind: str) -> None:
+def fight(g: G, region: str, a_nid: str, a_kind: str, d_nid: str, d_kind: str,
+          a_status: bool | None = None, d_status: bool | None = None) -> None:
     """A battle: one unit of each side is removed (1:1)."""
-    _remove(g, a_nid, region, a_kind, True)
-    _remove(g, d_nid, region, d_kind, False)
+    _remove(g, a_nid, region, a_kind, True, a_status)
+    _remove(g, d_nid, region, d_kind, False, d_status)
+
+
+def battle(g: G, k: tuple) -> None:
+    """The active nation's ``battle`` action in its fleet or army phase."""
+    mine, theirs = (k[5], k[6]) if len(k) > 5 else (None, None)
+    fight(g, k[1], g["turn"]["nation"], k[2], k[3], k[4], mine, theirs)
+
+
+def contact_battle(g: G, k: tuple) -> None:
+    """The unit that just arrived (or changed status) fights."""
+    c = g["turn"]["contact"]
+    theirs = k[6] if len(k) > 5 else None
+    fight(g, k[1], g["turn"]["nation"], k[2], k[3], k[4], c["hostile"] if k[2] == "army" else None, theirs)
 
 
 def move_fleet(g: G, b: Board, k: tuple) -> None:
@@ -338,30 +403,28 @@ def move_army(g: G, b: Board, k: tuple) -> None:
     t = g["turn"]
     nid = t["nation"]
     nat = g["nations"][nid]
-    _t, origin, to, via, hostile = k
-    remove_army(nat, origin)
+    _t, origin, to, via, hostile = k[:5]
+    leaving = k[5] if len(k) > 5 else _movable(g, nat, origin)[0] > 0
+    remove_army(nat, origin, leaving)
     add_units(nat["armies"], to, 1)
     add_units(t["moved_armies"], to, 1)
     for s in via:
         add_units(t["convoys"], s, 1)
-    if hostile is not None:
-        if hostile:
-            nat["hostile"][to] = nat["armies"][to]
-        else:
-            nat["hostile"].pop(to, None)
-    open_contact(g, b, to, "army")
+    if hostile:
+        add_units(nat["hostile"], to, 1)
+        add_units(t["moved_hostile"], to, 1)
+    open_contact(g, b, to, "army", bool(hostile))
 
 
 def set_status(g: G, b: Board, k: tuple) -> None:
     t = g["turn"]
     nat = g["nations"][t["nation"]]
-    _t, r, hostile = k
-    if hostile:
-        nat["hostile"][r] = nat["armies"][r]
-    else:
-        nat["hostile"].pop(r, None)
+    r, hostile = k[1], k[2]
+    up, lying = _movable(g, nat, r)
+    new_up = (k[3] if len(k) > 3 else up + lying) if hostile else 0
+    add_units(nat["hostile"], r, new_up - up)
     t["changed"].append(r)
-    open_contact(g, b, r, "army")
+    open_contact(g, b, r, "army", new_up > up)  # the army at stake is one that changed
 
 
 def destroy_factory(g: G, b: Board, k: tuple) -> None:
@@ -370,8 +433,13 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
     owner = b.regions[r].nation
     onat = g["nations"][owner]
     onat["factories"] = [f for f in onat["factories"] if f != r]  # a new list: states share unchanged lists
-    for _ in range(b.constants["factory_destroy_armies"]):
-        _remove(g, nid, r, "army", True)
+    need = b.constants["factory_destroy_armies"]
+    if len(k) > 2:  # upright and lying armies stand there: k[2] of the three are upright ones
+        for i in range(need):
+            _remove(g, nid, r, "army", True, i < k[2])
+    else:
+        for _ in range(need):
+            _remove(g, nid, r, "army", True)
 
 
 # -- contact: battle right after arriving, and inactive governments' demands ------------------------------
@@ -388,13 +456,16 @@ def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
             if other != nid and any(region in onat[k] for k in kinds)]
 
 
-def open_contact(g: G, b: Board, region: str, kind: str) -> None:
-    """A unit arrived (or changed status) where foreign units stand: the mover decides first."""
+def open_contact(g: G, b: Board, region: str, kind: str, hostile: bool | None = None) -> None:
+    """A unit arrived (or changed status) where foreign units stand: the mover decides first.
+
+    ``hostile``: the status of the army at stake (``None`` for a fleet)."""
     enemies = _enemies(g, b, region, kind)
     if not enemies:
         return
     t = g["turn"]
-    t["contact"] = {"region": region, "unit": kind, "asking": [e for e in enemies if g["nations"][e]["government"]]}
+    t["contact"] = {"region": region, "unit": kind, "hostile": hostile if kind == "army" else None,
+                    "asking": [e for e in enemies if g["nations"][e]["government"]]}
     t["phase"] = "contact"
 
 
@@ -404,9 +475,11 @@ def contact_actions(g: G, b: Board) -> list[tuple]:
     r, kind = c["region"], c["unit"]
     out = []
     for other in _enemies(g, b, r, kind):
-        for their in _present(g["nations"][other], r):
+        onat = g["nations"][other]
+        for their in _present(onat, r):
             if can_fight(b, r, kind, their):
-                out.append(("battle", r, kind, other, their))
+                picks = statuses(onat, r) if their == "army" else (None,)
+                out += [_battle_key(r, kind, other, their, None, s2) for s2 in picks]
     return out + [("pass",)]
 
 
@@ -417,8 +490,13 @@ def order_actions(g: G, b: Board) -> list[tuple]:
 def demand_actions(g: G, b: Board) -> list[tuple]:
     c = g["turn"]["contact"]
     asked = c["asking"][0]
-    kinds = [k for k in _present(g["nations"][asked], c["region"]) if can_fight(b, c["region"], k, c["unit"])]
-    return [("demand", k) for k in kinds] + [("pass",)]
+    anat = g["nations"][asked]
+    out: list[tuple] = []
+    for kind in _present(anat, c["region"]):
+        if can_fight(b, c["region"], kind, c["unit"]):
+            picks = statuses(anat, c["region"]) if kind == "army" else (None,)
+            out += [("demand", kind) if s is None else ("demand", kind, s) for s in picks]
+    return out + [("pass",)]
 
 
 def close_contact(g: G) -> None:
@@ -456,7 +534,8 @@ def demand(g: G, b: Board, k: tuple) -> None:
     t = g["turn"]
     c = t["contact"]
     if k[0] == "demand":
-        fight(g, c["region"], t["nation"], c["unit"], c["asking"][0], k[1])
+        fight(g, c["region"], t["nation"], c["unit"], c["asking"][0], k[1], c["hostile"],
+              k[2] if len(k) > 2 else None)
         close_contact(g)
         return
     c["asking"].pop(0)
@@ -575,6 +654,6 @@ def explain_contact(g: G, b: Board, k: tuple) -> str:
         names = ", ".join(c["asking"])
         return f"{who} must choose which government to ask next whether it demands battle in {where}: ask one of {names}"
     asked = nation_name(b, c["asking"][0])
-    kinds = " or ".join(a[1] for a in demand_actions(g, b) if a[0] == "demand")
+    kinds = " or ".join(str(from_key(a))[len("demand "):] for a in demand_actions(g, b) if a[0] == "demand")
     return (f"{who}, for {asked}, may demand battle against {mover}'s {c['unit']} in {where} "
             f"(demand {kinds}) or pass")
