@@ -266,3 +266,38 @@ def test_only_armies_that_stood_there_before_change_status():
         s = apply(s, Pass())
     assert s.nations["FR"]["hostile"] == {"hamburg": 2}
     assert not any(a.startswith("status hamburg") for a in texts(s))  # once per province per maneuver
+
+
+# -- governments: ties among challengers go to the first from the investor-card holder ---------------------
+def test_tied_challengers_first_in_seat_order_from_the_investor_card_holder_wins():
+    """*Investor* step 3: "If several players achieve the same highest credit sum, the player first in
+    seating order, counting from the player with the investor card, takes over the government."  Ann
+    (seat 0) and Eve (seat 4) both reach 18M in Italy; the card is with Dan (seat 3), so Eve wins."""
+    def setup(g):
+        names = [p["name"] for p in g["players"]]
+        for i, nid in enumerate(B.nation_ids):
+            g["nations"][nid]["government"] = names[1 + i % 3]  # Bob, Cem, Dan govern; Ann, Eve, Fay do not
+        g["swiss_banks"] = ["Ann", "Eve", "Fay"]
+        g["investor"] = "Dan"
+        it = g["nations"]["IT"]
+        it["bonds"] = {v: None for v in it["bonds"]}
+        it["bonds"][9], it["bonds"][2], it["bonds"][6] = "Bob", "Ann", "Eve"
+        it["government"] = "Bob"
+        it["treasury"] = 50
+        it["rondel"] = SP("maneuver1")
+        for p in g["players"]:
+            p["cash"] = 30
+        turn(g, "rondel", "IT")
+
+    s = edit(six_player_game(), setup)
+    s = apply(s, "rondel investor")
+    assert s.decision == "invest" and s.current_player == "Dan"
+    s = apply(s, Pass())
+    assert s.current_player == "Eve"
+    s = apply(s, "bond IT 12")
+    assert s.current_player == "Fay"
+    s = apply(s, Pass())
+    assert s.current_player == "Ann"
+    s = apply(s, "bond IT 16")
+    assert s.nations["IT"]["government"] == "Eve"
+    assert s.investor == "Eve"  # the card moved on, left of Dan
