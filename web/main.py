@@ -43,9 +43,6 @@ async def start() -> None:
         boot.stage("engine", "active")
         import imperial_core
         import render
-
-        if not hasattr(render, "board_svg"):  # the map package is still being written
-            from imperial_ui import fallback_map as render
         from imperial_ui.app import App
 
         js.document.getElementById("version").textContent = f"engine {imperial_core.__version__}"

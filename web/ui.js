@@ -310,7 +310,7 @@ function onClick(e) {
   if (zoomBtn) return zoom(zoomBtn.dataset.zoom);
   const tab = t.closest("[data-tab]");
   if (tab) return showTab(tab.dataset.tab);
-  const inMap = t.closest("#map");
+  const inMap = t.closest("#map, .rondel-svg");
   if (inMap && dragged) {
     dragged = false;
     return;
@@ -318,7 +318,7 @@ function onClick(e) {
   let el = t.closest("[data-choice]");
   if (!el && inMap) {
     // units and labels drawn over a region: find the clickable region under the pointer
-    el = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x.matches?.("#map [data-choice]")) || null;
+    el = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x.matches?.("#map [data-choice], .rondel-svg [data-choice]")) || null;
   }
   if (el && !el.disabled) {
     e.preventDefault();

@@ -46,6 +46,7 @@ class App:
         self.scores_open = False
         self.note = ""
         self.log_visible = False
+        self.nations_visible = True
         self.log_all = False
         self.save_pending = False
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
@@ -190,8 +191,14 @@ class App:
         prof["highlight"] = clock() - t
         t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
-        self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note))
-        self.set_html("nations", views.nations_html(state, self.names))
+        rondel = self.drawing("rondel_svg", state) if chooser is not None and state.decision == "rondel" else ""
+        self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note,
+                                                      rondel=rondel))
+        drawings = ""
+        if self.nations_visible:
+            drawings = (f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'
+                        f'<div class="tracks-svg">{self.drawing("tracks_svg", state)}</div>')
+        self.set_html("nations", views.nations_html(state, self.names, drawings))
         self.set_html("players", views.players_html(state, self.names))
         prof["panels"] = clock() - t
         t = clock()
@@ -224,8 +231,20 @@ class App:
     def cmd_panel(self, name: str | None) -> None:
         """A side tab was opened (the log is drawn only while it is visible: long games have long logs)."""
         self.log_visible = name == "log"
-        if self.log_visible:
+        self.nations_visible = name == "nations"
+        if self.log_visible or self.nations_visible:
             self.redraw()
+
+    def drawing(self, name: str, state: Any) -> str:
+        """One of the renderer's panel drawings (rondel, tracks), or nothing if this renderer has none."""
+        fn = getattr(self.render, name, None)
+        if fn is None:
+            return ""
+        try:
+            return str(fn(state))
+        except Exception:  # a drawing that fails must not stop the game
+            js.console.error(traceback.format_exc())
+            return ""
 
     def map_signature(self, state: Any) -> Any:
         """Everything the map shows; the map is redrawn only when this changes."""

@@ -89,7 +89,7 @@ HELP = {
 
 
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
-                  note: str = "") -> str:
+                  note: str = "", rondel: str = "") -> str:
     """Who decides what, and the choices to click (or the replay notice)."""
     if replay is not None:
         k, n = replay
@@ -130,51 +130,24 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
             out.append('<p class="step">Selected: <b>' + esc(" → ".join(t.label for t in sel)) +
                        '</b>. <button data-cmd="cancel" class="link">Cancel (Esc)</button></p>')
         tokens = chooser.next_tokens()
-        if phase == "rondel":
-            out.append(rondel_html(state, names, tokens))
-            tokens = [t for t in tokens if not t.value.startswith("rondel ")]
-        if tokens:
-            out.append(choices_html(tokens))
+        if phase == "rondel" and rondel:
+            out.append(clickable_rondel(rondel, names.board, tokens))
+        out.append(choices_html(tokens))
     out.append(f'<details class="help"><summary>Rules help</summary><p>{esc(HELP.get(phase, ""))}</p></details>')
     return "".join(out)
 
 
-def rondel_html(state: Any, names: Names, tokens: list[Token] | None = None) -> str:
-    """The rondel as a ring of its spaces with each nation's marker; legal spaces are buttons (with cost)."""
-    import math
-
-    board = names.board
+def clickable_rondel(svg: str, board: Any, tokens: list[Token]) -> str:
+    """The renderer's rondel with its legal spaces made clickable (``data-choice``), as map regions are."""
     labels = rondel_spaces(board)
-    legal = {t.value: t for t in (tokens or []) if t.kind == "opt" and t.value.startswith("rondel ")}
-    at: dict[int, list[str]] = {}
-    centre = []
-    for nid, n in state.nations.items():
-        if n["rondel"] is None:
-            centre.append(nid)
-        else:
-            at.setdefault(n["rondel"], []).append(nid)
-    k = len(labels)
-    out = ['<div class="rondel" role="group" aria-label="Rondel">']
-    for i, lab in enumerate(labels):
-        ang = 2 * math.pi * i / k - math.pi / 2 - math.pi / k
-        x, y = 50 + 38 * math.cos(ang), 50 + 38 * math.sin(ang)
-        marks = "".join(f'<i class="mk n-{esc(nid)}" title="{esc(names.nation(nid))}"></i>' for nid in at.get(i, []))
-        name = rondel_label(lab)
-        style = f'left:{x:.1f}%;top:{y:.1f}%'
-        tok = legal.get(f"rondel {lab}")
-        cls = f"sp sp-{esc(board.rondel[i])}"
-        if tok is not None:
-            cost = tok.label[len(name):].strip(" ·") or "free"
-            out.append(f'<button class="{cls} choice" data-choice="{esc(tok.value)}" style="{style}" '
-                       f'title="{esc(name)}: {esc(cost)}">{esc(name)}<small>{esc(cost)}</small>'
-                       f'<span class="mks">{marks}</span></button>')
-        else:
-            out.append(f'<div class="{cls}" style="{style}">{esc(name)}<span class="mks">{marks}</span></div>')
-    if centre:
-        out.append('<div class="centre">' + "".join(f'<i class="mk n-{esc(nid)}" title="{esc(names.nation(nid))}">'
-                                                   '</i>' for nid in centre) + "<small>not yet moved</small></div>")
-    out.append("</div>")
-    return "".join(out)
+    for t in tokens:
+        if t.kind == "opt" and t.value.startswith("rondel "):
+            lab = t.value.split(" ", 1)[1]
+            if lab in labels:
+                i = labels.index(lab)
+                svg = svg.replace(f'data-rondel="{i}"', f'data-rondel="{i}" data-choice="{esc(t.value)}" '
+                                  f'tabindex="0" role="button" aria-label="{esc(t.label)}"', 1)
+    return f'<div class="rondel-svg">{svg}</div>'
 
 
 def choices_html(tokens: list[Token]) -> str:
@@ -195,10 +168,10 @@ def choices_html(tokens: list[Token]) -> str:
     return "".join(out)
 
 
-def nations_html(state: Any, names: Names) -> str:
+def nations_html(state: Any, names: Names, drawings: str = "") -> str:
     board = names.board
     labels = rondel_spaces(board)
-    out = ['<div class="nations">', rondel_html(state, names)]
+    out = ['<div class="nations">', drawings]
     for nid, n in state.nations.items():
         active = " active" if nid == state.active_nation else ""
         armies = sum(n["armies"].values())
