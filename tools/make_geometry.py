@@ -356,7 +356,7 @@ def candidates(shape: BaseGeometry, step: float) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y, k in zip(gx.ravel(), gy.ravel(), ok, strict=True) if k]
 
 
-LABEL_SIZE = {"europe": 11.0, "world2030": 7.5}
+LABEL_SIZE = {"europe": 11.0, "world2030": 8.5}
 UNIT_SIZE = {"europe": 23.0, "world2030": 10.0}
 
 
