@@ -301,3 +301,9 @@ def test_tied_challengers_first_in_seat_order_from_the_investor_card_holder_wins
     s = apply(s, "bond IT 16")
     assert s.nations["IT"]["government"] == "Eve"
     assert s.investor == "Eve"  # the card moved on, left of Dan
+
+
+def test_a_move_that_must_say_which_army_leaves_is_refused_with_a_hint():
+    s = _hamburg(1, 1)
+    with pytest.raises(IllegalAction, match="say which, e.g. army hamburg>denmark leaving hostile"):
+        apply(s, "army hamburg>denmark")

@@ -600,6 +600,9 @@ def explain_maneuver(g: G, b: Board, k: tuple) -> str:
         return b.regions[r].name if isinstance(r, str) and r in b.regions else repr(r)
 
     phase = t["phase"]
+    nearly = _same_but_status(g, b, k)
+    if nearly:
+        return f"{name} has upright and lying armies there: say which, e.g. {nearly}"
     if phase == "fleets" and k[0] in ("army", "status", "destroy"):
         return f"{name} moves its fleets first; pass to end fleet movement before moving armies"
     if phase == "armies" and k[0] == "fleet":
@@ -640,9 +643,25 @@ def explain_maneuver(g: G, b: Board, k: tuple) -> str:
     return f"{name} is {step}: move, fight, or pass to end this step"
 
 
+def _same_but_status(g: G, b: Board, k: tuple) -> str:
+    """A legal action that differs from ``k`` only by naming which army (upright or lying), as text."""
+    from ..engine import legal_keys
+
+    if k[0] not in ("army", "battle", "demand", "destroy"):
+        return ""
+    base = {"army": 5, "battle": 5, "demand": 2, "destroy": 2}[k[0]]
+    for legal in legal_keys(g, b):
+        if len(legal) > len(k) and legal[:base] == k[:base]:
+            return str(from_key(legal))
+    return ""
+
+
 def explain_contact(g: G, b: Board, k: tuple) -> str:
     """Why an action does not answer the battle question in progress."""
     t = g["turn"]
+    nearly = _same_but_status(g, b, k)
+    if nearly:
+        return f"upright and lying armies stand there: say which, e.g. {nearly}"
     c = t["contact"]
     who = t["player"]
     where = b.regions[c["region"]].name
