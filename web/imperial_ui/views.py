@@ -342,7 +342,7 @@ def saves_html(summaries: list[dict[str, Any]], names_of_nations: dict[str, str]
         turn = "finished" if s["over"] else (
             f'{esc(s["player"] or "?")} to play' + (f' ({esc(names_of_nations.get(s["nation"], s["nation"]))})'
                                                     if s["nation"] else ""))
-        mark = ' <span class="tag">this game</span>' if s["id"] == current_id else ""
+        mark = ' <span class="tag">open now</span>' if s["id"] == current_id else ""
         out.append(
             f'<li class="save" data-save="{esc(s["id"])}"><div><b>{esc(", ".join(s["players"]))}</b>{mark}<br>'
             f'<small>{esc(s["board"].capitalize())} · {s["moves"]} moves · {turn} · {esc(when)}</small></div>'
