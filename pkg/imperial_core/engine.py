@@ -140,7 +140,7 @@ def legal_keys(g: G, b: Board) -> list[tuple]:
     if phase == "fund":
         return funding.fund_actions(g, b)
     if phase == "swiss":
-        return [("force",), ("pass",)]
+        return rondel.swiss_actions(g, b)
     if phase == "auction":
         return setup_rules.auction_actions(g, b)
     return []
@@ -250,6 +250,9 @@ def _do(g: G, b: Board, k: tuple) -> None:
         nid = t["nation"]
         here = g["nations"][nid]["rondel"]
         if kind == "force":
+            if not rondel.force_alone(g, b, nid, t["player"]):
+                funding.start(g, b, ("force", t["player"]))
+                return
             rondel.force_stop(g, b, nid, t["player"])
             _move_marker(g, b, rondel.investor_space_on_path(b, here, t["target"]), forced=True)
         else:
@@ -322,7 +325,7 @@ def _do(g: G, b: Board, k: tuple) -> None:
         raise IllegalAction("the game is over")
 
 
-_AUTO = ("factory", "import", "fleets", "armies", "invest", "auction")
+_AUTO = ("factory", "import", "fleets", "armies", "invest", "auction", "swiss")
 
 
 def _settle(g: G, b: Board) -> list[tuple]:

@@ -69,7 +69,7 @@ PHASES: dict[str, str] = {
     "factory": "a government chooses where to build a factory (or passes)",
     "production": "a government short of units chooses which factories produce",
     "import": "a government imports units one by one (or stops)",
-    "fund": "a player may give cash to the treasury so that the government can pay a factory or an import",
+    "fund": "a player may give cash to the treasury so that a factory, an import or a forced stop can be paid",
     "fleets": "a government moves fleets, fights, or ends fleet movement",
     "armies": "a government moves armies, changes their status, fights, destroys factories, or ends",
     "contact": "the mover decides whether its unit that just arrived fights, and against whom",

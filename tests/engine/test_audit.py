@@ -87,7 +87,7 @@ def test_status_of_an_army_that_entered_this_maneuver_cannot_change_now():
 
 
 # -- Swiss Bank: cash given to the treasury makes a forced stop possible ----------------------------------
-def _swiss_game(treasury: int, swiss_cash: int):
+def _swiss_game(treasury: int, swiss_cash: int, other_cash: int | None = None):
     def setup(g):
         fr = g["nations"]["FR"]["government"]
         g["nations"]["IT"]["government"] = fr
@@ -99,6 +99,8 @@ def _swiss_game(treasury: int, swiss_cash: int):
         for p in g["players"]:
             if p["name"] in g["swiss_banks"]:
                 p["cash"] = swiss_cash
+            elif other_cash is not None:
+                p["cash"] = other_cash
 
     return edit(six_player_game(), setup)
 
@@ -127,10 +129,37 @@ def test_swiss_bank_may_give_the_missing_cash_to_force_a_stop():
     assert s.cash(swiss) - before == own - (due - 1) + (2 if s.investor == swiss else 0)
 
 
-def test_swiss_bank_cannot_force_when_treasury_and_its_cash_cannot_pay_all_interest():
-    s = _swiss_game(treasury=1, swiss_cash=0)
+def test_swiss_bank_cannot_force_when_nobody_can_make_up_the_interest():
+    s = _swiss_game(treasury=1, swiss_cash=0, other_cash=0)
     s = apply(s, Rondel(space="import"))
     assert s.decision == "import"
+
+
+def test_other_players_may_give_so_that_a_swiss_bank_can_force_a_stop():
+    """A bondholder who holds no Swiss Bank cannot force a stop, but may give the treasury the money that
+    makes a Swiss Bank's forced stop possible (*Treasuries*, *Investor* step 3)."""
+    s = _swiss_game(treasury=1, swiss_cash=0, other_cash=20)
+    due = _interest_due(s)
+    swiss = s.swiss_banks[0]
+    s = apply(s, Rondel(space="import"))
+    assert s.decision == "swiss" and s.current_player == swiss
+    s = apply(s, "force")
+    assert s.decision == "fund" and s.current_player not in (swiss, s.nations["IT"]["government"])
+    giver = s.current_player
+    before = s.cash(giver)
+    s = apply(s, f"give {due - 1}")
+    assert s.nations["IT"]["rondel"] == SP("investor")  # stopped, and the interest was paid
+    own = sum(B.interest(v) for v, h in s.nations["IT"]["bonds"].items() if h == giver)
+    assert s.cash(giver) == before - (due - 1) + own + (2 if s.investor == giver else 0)
+
+
+def test_a_forced_stop_nobody_funds_is_not_offered_again():
+    s = _swiss_game(treasury=1, swiss_cash=0, other_cash=20)
+    s = apply(s, Rondel(space="import"))
+    s = apply(s, "force")
+    while s.decision == "fund":
+        s = apply(s, Pass())
+    assert s.nations["IT"]["rondel"] == SP("import") and s.nations["IT"]["treasury"] == 1
 
 
 # -- gifts to a treasury: other players may fund a factory or an import ---------------------------------

@@ -785,6 +785,8 @@ def test_swiss_bank_cannot_force_when_the_treasury_cannot_pay_all_interest():
         turn(g, "rondel", "IT")
         g["nations"]["IT"]["rondel"] = SP("maneuver1")
         g["nations"]["IT"]["treasury"] = 1
+        for p in g["players"]:  # and nobody could give what is missing (rules-decisions 4 and 7)
+            p["cash"] = 0
 
     s = apply(edit(s, setup), Rondel(space="import"))
     assert s.decision == "import"

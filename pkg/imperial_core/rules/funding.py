@@ -1,12 +1,18 @@
-"""Gifts to a treasury so that its government can pay a factory or an import (rulebook *Treasuries*).
+"""Gifts to a treasury so that a cost the rules require can be paid (rulebook *Treasuries*).
 
 "They are allowed to give personal cash to the treasury at any time in order to support it
-financially."  A gift changes what the rules allow only when the treasury and the government's own
-cash together cannot pay a cost, so the other players are asked exactly then: the government picks
-the factory or the import it cannot pay alone, and the others, clockwise from the government's left,
-may each offer part of what is missing.  Once the offers cover it, the money goes into the treasury and
-the factory or unit is bought at once; if they do not, nothing is given and that purchase is not
-offered again this turn (see ``docs/rules-decisions.md``, decision 4).
+financially."  Money in a treasury counts for nothing but its costs, so a gift changes what the rules
+allow only when a cost is due that cannot be met otherwise, and the other players are asked exactly
+then (``docs/rules-decisions.md``, decisions 4 and 7):
+
+* a factory or an import its government picked but cannot pay with the treasury and its own cash;
+* a forced stop on Investor that a Swiss Bank holder chose, when the treasury plus the holder's cash
+  cannot pay all the interest.
+
+The payer (the government, or the Swiss Bank holder) puts in all it has first; the others, clockwise
+from the payer's left, may each offer part of what is still missing.  Once the offers cover it, the
+money goes into the treasury and the purchase or stop happens at once; if they do not, nothing is given
+and that purchase or stop is not offered again this turn.
 """
 
 from __future__ import annotations
@@ -15,47 +21,54 @@ from ..board import Board
 from .common import G, nation_name, player, seat_order_from
 
 
-def cost_of(b: Board, key: tuple | list) -> int:
-    """What the factory or the imported unit costs."""
+def _payer(g: G, nid: str, key: tuple | list) -> str | None:
+    """Who pays first: the Swiss Bank holder for a forced stop, else the government."""
+    return key[1] if key[0] == "force" else g["nations"][nid]["government"]
+
+
+def cost_of(g: G, b: Board, nid: str, key: tuple | list) -> int:
+    """What the treasury must hold: a factory's or a unit's price, or all interest for a forced stop."""
     c = b.constants
+    if key[0] == "force":
+        return sum(b.interest(v) for v, h in g["nations"][nid]["bonds"].items() if h is not None)
     return c["factory_cost"] if key[0] == "factory" else c["import_cost_per_unit"]
 
 
-def own_means(g: G, nid: str) -> int:
-    """Treasury plus the government's cash: what the nation can pay without help."""
-    nat = g["nations"][nid]
-    gov = nat["government"]
-    return nat["treasury"] + (player(g, gov)["cash"] if gov else 0)
+def own_means(g: G, nid: str, key: tuple | list = ("factory",)) -> int:
+    """Treasury plus the payer's cash: what can be paid without help."""
+    payer = _payer(g, nid, key)
+    return g["nations"][nid]["treasury"] + (player(g, payer)["cash"] if payer else 0)
 
 
-def donors(g: G, nid: str) -> list[str]:
-    """Players other than the government who have cash, clockwise from the government's left."""
-    gov = g["nations"][nid]["government"]
-    return [p for p in seat_order_from(g, gov, include_self=False) if p != gov and player(g, p)["cash"] > 0]
+def donors(g: G, nid: str, key: tuple | list = ("factory",)) -> list[str]:
+    """Players other than the government and the payer who have cash, clockwise from the payer's left."""
+    gov, payer = g["nations"][nid]["government"], _payer(g, nid, key)
+    return [p for p in seat_order_from(g, payer, include_self=False)
+            if p not in (gov, payer) and player(g, p)["cash"] > 0]
 
 
 def fundable(g: G, b: Board, nid: str, key: tuple) -> bool:
-    """The nation cannot pay ``key`` alone, the others' cash could, and nobody refused it this turn."""
-    cost = cost_of(b, key)
-    short = cost - own_means(g, nid)
+    """``key`` cannot be paid without help, the others' cash could, and nobody refused it this turn."""
+    short = cost_of(g, b, nid, key) - own_means(g, nid, key)
     if short <= 0 or " ".join(key) in g["turn"]["refused"]:
         return False
-    return sum(player(g, p)["cash"] for p in donors(g, nid)) >= short
+    return sum(player(g, p)["cash"] for p in donors(g, nid, key)) >= short
 
 
 def start(g: G, b: Board, key: tuple) -> None:
-    """Ask the other players to fund ``key`` (a factory or import the nation cannot pay alone)."""
+    """Ask the other players to fund ``key``."""
     t = g["turn"]
     t["pending"] = list(key)
     t["pledges"] = {}
-    t["queue"] = donors(g, t["nation"])
+    t["queue"] = donors(g, t["nation"], key)
     t["phase"] = "fund"
     t["player"] = t["queue"][0]
 
 
 def missing(g: G, b: Board) -> int:
     t = g["turn"]
-    return cost_of(b, t["pending"]) - own_means(g, t["nation"]) - sum(t["pledges"].values())
+    key = t["pending"]
+    return cost_of(g, b, t["nation"], key) - own_means(g, t["nation"], key) - sum(t["pledges"].values())
 
 
 def fund_actions(g: G, b: Board) -> list[tuple]:
@@ -65,7 +78,7 @@ def fund_actions(g: G, b: Board) -> list[tuple]:
 
 
 def fund_apply(g: G, b: Board, k: tuple) -> tuple | None:
-    """One answer.  Returns the funded factory or import to carry out now, else ``None``."""
+    """One answer.  Returns the action to carry out now (the funded one), else ``None``."""
     t = g["turn"]
     nid = t["nation"]
     if k[0] == "give":
@@ -77,28 +90,37 @@ def fund_apply(g: G, b: Board, k: tuple) -> tuple | None:
         for name, amount in t["pledges"].items():
             player(g, name)["cash"] -= amount
             nat["treasury"] += amount
-        _resume(g, key[0])
-        return key
+        _resume(g, key)
+        return ("force",) if key[0] == "force" else key
     if sum(player(g, p)["cash"] for p in t["queue"]) >= missing(g, b):  # the rest could still cover it
         t["player"] = t["queue"][0]
         return None
     t["refused"] = [*t["refused"], " ".join(key)]
-    _resume(g, key[0])
+    _resume(g, key)
     return None
 
 
-def _resume(g: G, phase: str) -> None:
+def _resume(g: G, key: tuple) -> None:
+    """Back to the decision that asked for the money."""
+    from .rondel import swiss_deciders
+
     t = g["turn"]
-    t["phase"] = phase
     t["pending"] = None
     t["pledges"] = {}
-    t["queue"] = []
-    t["player"] = g["nations"][t["nation"]]["government"]
+    if key[0] == "force":
+        t["phase"] = "swiss"
+        deciders = swiss_deciders(g, None, t["nation"], everyone=True)
+        t["queue"] = deciders[deciders.index(key[1]):]
+        t["player"] = key[1]
+    else:
+        t["phase"] = key[0]
+        t["queue"] = []
+        t["player"] = g["nations"][t["nation"]]["government"]
 
 
 def explain_fund(g: G, b: Board, k: tuple) -> str:
     t = g["turn"]
     most = min(player(g, t["player"])["cash"], missing(g, b))
-    what = " ".join(t["pending"])
-    return (f"{t['player']} may give 1 to {most}M to {nation_name(b, t['nation'])}'s treasury for "
-            f"'{what}' (give AMOUNT), or pass")
+    what = "a forced stop on Investor" if t["pending"][0] == "force" else f"'{' '.join(t['pending'])}'"
+    return (f"{t['player']} may give 1 to {most}M to {nation_name(b, t['nation'])}'s treasury for {what} "
+            "(give AMOUNT), or pass")

@@ -110,22 +110,44 @@ def swiss_can_force(g: G, b: Board, nid: str) -> bool:
     return g["edition"] != "first" and g["investor_card"]
 
 
-def swiss_deciders(g: G, b: Board, nid: str) -> list[str]:
+def swiss_deciders(g: G, b: Board | None, nid: str, everyone: bool = False) -> list[str]:
     """Swiss Bank holders asked about a forced stop, clockwise from the investor-card holder.
 
     A stop may be forced only "if the treasury of that nation has sufficient money to pay out all
     interest"; any player may give personal cash to a treasury at any time (*Treasuries*), so a holder
-    whose cash covers the shortfall is asked too, and forcing then gives exactly the shortfall.
+    is asked when its own cash, or its cash and the other players' gifts (``funding``), can make up what
+    the treasury lacks.  ``everyone``: all holders, whatever their cash.
     """
     from .common import seat_order_from
 
-    short = max(0, interest_due(g, b, nid) - g["nations"][nid]["treasury"])
     holders = set(g["swiss_banks"])
-    return [p for p in seat_order_from(g, g["investor"]) if p in holders and player(g, p)["cash"] >= short]
+    order = [p for p in seat_order_from(g, g["investor"]) if p in holders]
+    if everyone:
+        return order
+    return [p for p in order if swiss_actions_for(g, b, nid, p) != [("pass",)]]
+
+
+def swiss_actions_for(g: G, b: Board, nid: str, name: str) -> list[tuple]:
+    from .funding import fundable
+
+    short = max(0, interest_due(g, b, nid) - g["nations"][nid]["treasury"])
+    if player(g, name)["cash"] >= short or fundable(g, b, nid, ("force", name)):
+        return [("force",), ("pass",)]
+    return [("pass",)]
+
+
+def swiss_actions(g: G, b: Board) -> list[tuple]:
+    t = g["turn"]
+    return swiss_actions_for(g, b, t["nation"], t["player"])
+
+
+def force_alone(g: G, b: Board, nid: str, name: str) -> bool:
+    """The holder's own cash covers what the treasury lacks for all interest."""
+    return player(g, name)["cash"] >= interest_due(g, b, nid) - g["nations"][nid]["treasury"]
 
 
 def force_stop(g: G, b: Board, nid: str, name: str) -> None:
-    """``name`` forces the stop, first giving the treasury what it lacks to pay all interest."""
+    """``name`` forces the stop, first giving the treasury what it still lacks to pay all interest."""
     nat = g["nations"][nid]
     short = max(0, interest_due(g, b, nid) - nat["treasury"])
     player(g, name)["cash"] -= short
