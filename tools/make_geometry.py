@@ -356,7 +356,7 @@ def candidates(shape: BaseGeometry, step: float) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y, k in zip(gx.ravel(), gy.ravel(), ok, strict=True) if k]
 
 
-LABEL_SIZE = {"europe": 11.0, "world2030": 8.5}
+LABEL_SIZE = {"europe": 13.0, "world2030": 8.5}
 UNIT_SIZE = {"europe": 23.0, "world2030": 10.0}
 
 
@@ -370,7 +370,8 @@ def label_lines(name: str) -> list[str]:
 
 
 def best_spot(shape: BaseGeometry, w: float, h: float, obstacles: list[tuple[float, float, float, float]],
-              pref: tuple[float, float], reach: float = 0.0, pull: float = 0.3) -> tuple[float, float]:
+              pref: tuple[float, float], reach: float = 0.0, pull: float = 0.3,
+              inside_weight: float = 60.0) -> tuple[float, float]:
     """The centre of a w x h box that lies inside ``shape`` (or within ``reach`` px of it),
     overlaps no obstacle box (x0, y0, x1, y1), and is near ``pref``."""
     area = shape.buffer(reach) if reach else shape
@@ -388,7 +389,7 @@ def best_spot(shape: BaseGeometry, w: float, h: float, obstacles: list[tuple[flo
         oy = np.minimum(xy[:, 1:2] + h / 2, ob[None, :, 3]) - np.maximum(xy[:, 1:2] - h / 2, ob[None, :, 1])
         over = (np.clip(ox, 0, None) * np.clip(oy, 0, None)).sum(axis=1) / (w * h)
     dist = np.hypot(xy[:, 0] - pref[0], xy[:, 1] - pref[1])
-    score = -over * 400 - (1 - inside) * 60 - dist * pull
+    score = -(over > 1e-4).astype(float) * 1000.0 - over * 3000 - (1 - inside) * inside_weight - dist * pull
     i = int(np.argmax(score))
     return round(float(xy[i, 0]), 1), round(float(xy[i, 1]), 1)
 
@@ -422,6 +423,24 @@ def layout(res: dict) -> dict[str, dict]:
                 an = shapely.ops.nearest_points(sea_inner, q)[0]
                 entry["anchor"] = [round(an.x, 1), round(an.y, 1)]
                 obst.append(sq(an.x, an.y, unit * 0.45))
+                # the spot beside the anchor where fleets lying in this harbour are drawn
+                sea = shapes[harbour]
+                shapely.prepare(sea)
+                best_port, best_in = None, -1.0
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)):
+                    px, py = an.x + dx * unit * 0.95, an.y + dy * unit * 0.95
+                    gx, gy = np.meshgrid(np.linspace(px - unit / 2, px + unit / 2, 5),
+                                         np.linspace(py - unit / 2, py + unit / 2, 5))
+                    frac = float(shapely.contains_xy(sea, gx.ravel(), gy.ravel()).mean())
+                    for ox0, oy0, ox1, oy1 in obst:
+                        ow = min(px + unit / 2, ox1) - max(px - unit / 2, ox0)
+                        oh = min(py + unit / 2, oy1) - max(py - unit / 2, oy0)
+                        if ow > 0 and oh > 0:
+                            frac -= 2 * ow * oh / unit**2
+                    if frac > best_in + 0.2:
+                        best_port, best_in = (px, py), frac
+                entry["port"] = [round(best_port[0], 1), round(best_port[1], 1)]
+                obst.append(sq(best_port[0], best_port[1], unit * 0.5))
             else:
                 c = city if inner.contains(city) else shapely.ops.nearest_points(inner, city)[0]
             entry["city"] = [round(c.x, 1), round(c.y, 1)]
@@ -437,19 +456,27 @@ def layout(res: dict) -> dict[str, dict]:
         big = largest(shape)
         centre = shapely.ops.polylabel(big, 0.5)
         pref = (centre.x, centre.y)
+        pull = 0.3
         if "city" in out[rid]:
             cx, cy = out[rid]["city"]
-            pref = ((cx + centre.x) / 2, (cy + centre.y) / 2 - unit * 0.5)
+            pref = (cx, cy - unit * 0.5 - h / 2 - 1)
+            pull = 0.6
         reach = 0.0 if big.area > 6 * w * h else max(w, h)
-        lx, ly = best_spot(big, w, h, obst, pref, reach=reach)
+        lx, ly = best_spot(big, w, h, obst, pref, reach=reach, pull=pull)
         out[rid]["label"] = [lx, ly]
         out[rid]["lines"] = lines
         obst.append((lx - w / 2, ly - h / 2, lx + w / 2, ly + h / 2))
         if r["kind"] == "impassable":
             continue
         uw, uh = unit * 2.6, unit * 1.1
+        if big.area < 10 * uw * uh:
+            uw = unit * 1.3
         upref = (lx, ly + h / 2 + uh / 2 + 1)
-        ux, uy = best_spot(big, uw, uh, obst, upref, reach=0.0 if big.area > 8 * uw * uh else uw)
+        if "city" in out[rid]:
+            cx, cy = out[rid]["city"]
+            upref = (cx, cy + unit * 0.5 + uh / 2 + 1)
+        ux, uy = best_spot(big, uw, uh, obst, upref, reach=0.0 if big.area > 8 * uw * uh else uw,
+                           inside_weight=300.0)
         out[rid]["units"] = [ux, uy]
         obst.append((ux - uw / 2, uy - uh / 2, ux + uw / 2, uy + uh / 2))
     return out

@@ -131,7 +131,6 @@ def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterabl
     dwg = svgwrite.Drawing(size=size or ("100%", "100%"), viewBox=f"0 0 {_fmt(W)} {_fmt(H)}",
                            debug=False, profile="full")
     dwg["class"] = f"board board-{board_id}"
-    dwg["role"] = "img"
     dwg["aria-label"] = "Imperial 2030 world map" if board_id == "world2030" else "Imperial map of Europe"
     _defs(dwg, geo)
 
@@ -267,10 +266,9 @@ def _pieces(dwg: svgwrite.Drawing, geo: dict, per_region: dict[str, list[tuple[s
         if rid in flags:
             items.append((flags[rid], "flag", 1))
         for item in per_region.get(rid, []):
-            if item[1] == "fleet" and "anchor" in reg:
+            if item[1] == "fleet" and "port" in reg:
                 # a fleet in a home province lies in its harbour: draw it beside the anchor
-                ax, ay = reg["anchor"]
-                _piece(dwg, g, rid, item, ax + U * 0.95, ay, U)
+                _piece(dwg, g, rid, item, reg["port"][0], reg["port"][1], U)
             else:
                 items.append(item)
         if not items or "units" not in reg:
