@@ -153,6 +153,43 @@ class Miller(Projection):
         return super().point(lat, lon)
 
 
+class Lens(Projection):
+    """A smooth radial magnifier on top of another projection: scale 1 + (factor - 1) * exp(-(r/sigma)^2)
+    around a centre. Monotone in r for factor < 3.2, so it never folds and keeps every contact."""
+
+    def __init__(self, base: Projection, lat: float, lon: float, factor: float, sigma: float):
+        if not 1.0 <= factor < 3.2:
+            raise ValueError("lens factor must be in [1, 3.2)")
+        self.base = base
+        self.width, self.height = base.width, base.height
+        self.cx, self.cy = base.point(lat, lon)
+        self.factor, self.sigma = factor, sigma
+
+    def warp(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        dx, dy = x - self.cx, y - self.cy
+        s = 1.0 + (self.factor - 1.0) * np.exp(-(dx * dx + dy * dy) / (self.sigma * self.sigma))
+        return self.cx + dx * s, self.cy + dy * s
+
+    def xy(self, lon: np.ndarray, lat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return self.warp(*self.base.xy(lon, lat))
+
+    def point(self, lat: float, lon: float) -> tuple[float, float]:
+        x, y = self.base.point(lat, lon)
+        a, b = self.warp(np.array([x]), np.array([y]))
+        return float(a[0]), float(b[0])
+
+    def apply_pixels(self, geom: BaseGeometry) -> BaseGeometry:
+        """Warp a geometry already in base-projection pixels."""
+        def f(a: np.ndarray) -> np.ndarray:
+            return np.column_stack(self.warp(a[:, 0], a[:, 1]))
+
+        return shapely.make_valid(shapely.transform(geom, f))
+
+    def describe(self) -> dict:
+        return self.base.describe() | {"lens": {"centre_px": [round(self.cx, 1), round(self.cy, 1)],
+                                                "factor": self.factor, "sigma_px": self.sigma}}
+
+
 def densify_box(lon0: float, lat0: float, lon1: float, lat1: float, step: float = 0.25) -> Polygon:
     """A lon/lat box with points every ``step`` degrees (so it projects as a smooth shape)."""
     return shapely.segmentize(box(lon0, lat0, lon1, lat1), step)
@@ -728,6 +765,17 @@ def build(board: str, upto: str = "") -> dict:
     geoms = [as_multipolygon(g) if g.geom_type == "GeometryCollection" else g for g in geoms]
     tol = 1.2 if board == "europe" else 1.4
     simp = shapely.coverage_simplify(np.array(geoms, dtype=object), tol, simplify_boundary=True)
+    mag = seeds.get("magnify")
+    if mag:
+        # enlarge Europe after the partition: a homeomorphism, so every contact is kept
+        proj = Lens(proj, mag["lat"], mag["lon"], mag["factor"], mag["sigma_px"])
+        warped = []
+        for g in simp:
+            w = proj.apply_pixels(shapely.segmentize(shapely.make_valid(g), 1.0)).intersection(frame)
+            w = shapely.make_valid(shapely.set_precision(w, 0.001))
+            warped.append(as_multipolygon(w) if w.geom_type == "GeometryCollection" else w)
+        simp = shapely.coverage_simplify(np.array(warped, dtype=object), mag.get("tolerance_px", 0.5),
+                                         simplify_boundary=True)
     shapes: dict[str, BaseGeometry] = {}
     plain: list[BaseGeometry] = []
     lake_list: list[BaseGeometry] = []
