@@ -195,7 +195,9 @@ def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterabl
     if hl:
         hg = dwg.add(Group(class_="highlights"))
         for rid in hl:
-            hg.add(dwg.use(href=f"#r-{rid}", class_="highlight"))
+            el = dwg.path(d=geo["regions"][rid]["d"], class_="highlight")
+            el["data-highlight"] = rid
+            hg.add(el)
 
     _sites(dwg, geo, built, U)
     _labels(dwg, geo)
