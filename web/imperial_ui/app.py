@@ -42,6 +42,7 @@ class App:
         self.autosave = False
         self.map_key: Any = None
         self.map_parts: Any = None
+        self.drawings: dict[str, tuple[Any, str]] = {}
         self.panel_cache: dict[str, str] = {}
         self.scores_open = False
         self.note = ""
@@ -235,16 +236,28 @@ class App:
         if self.log_visible or self.nations_visible:
             self.redraw()
 
+    #: What each panel drawing shows (it is redrawn only when that changes).
+    DRAWN = {
+        "rondel_svg": lambda st: [st.active_nation, [n["rondel"] for n in st.nations.values()]],
+        "tracks_svg": lambda st: [[n["power"], n["tax"]] for n in st.nations.values()],
+    }
+
     def drawing(self, name: str, state: Any) -> str:
         """One of the renderer's panel drawings (rondel, tracks), or nothing if this renderer has none."""
         fn = getattr(self.render, name, None)
         if fn is None:
             return ""
+        key = json.dumps(self.DRAWN[name](state)) if name in self.DRAWN else None
+        cached = self.drawings.get(name)
+        if key is not None and cached is not None and cached[0] == key:
+            return cached[1]
         try:
-            return str(fn(state))
+            svg = str(fn(state))
         except Exception:  # a drawing that fails must not stop the game
             js.console.error(traceback.format_exc())
             return ""
+        self.drawings[name] = (key, svg)
+        return svg
 
     def map_signature(self, state: Any) -> Any:
         """Everything the map shows; the map is redrawn only when this changes."""
