@@ -32,6 +32,7 @@ PASS_LABEL = {
     "demand": "No battle",
     "invest": "Buy no bond",
     "auction": "Buy no bond",
+    "fund": "Give nothing",
 }
 
 
@@ -139,6 +140,8 @@ def steps(action: Any, phase: str, names: Names, extra: dict[str, str] | None = 
         if action.trade_in is not None:
             label += f", returning your {action.trade_in}M: pay {action.value - action.trade_in}M"
         return [Token("opt", text, label, names.nation(action.nation))]
+    if t == "give":
+        return [Token("opt", text, f"Give {action.amount}M", "Give from your cash")]
     return [Token("opt", text, text, "")]
 
 

@@ -57,6 +57,7 @@ PHASE_TITLE = {
     "order": "whom to ask first about battle?",
     "demand": "demand battle against {nation}?",
     "invest": "buy a bond or trade one up?",
+    "fund": "give cash so that {nation} can pay?",
     "over": "",
 }
 
@@ -82,20 +83,75 @@ HELP = {
     "order": "Other governments with units there may demand battle; choose whom to ask first.",
     "demand": "You may demand battle against the unit that arrived: one of your units there and it are "
               "removed.",
+    "fund": "The treasury and the government's cash cannot pay the factory, import or interest. Other players "
+            "may give some of their own cash; the money changes hands only if the offers cover the cost.",
     "invest": "Buy an available bond (pay its value to the treasury) or trade one of yours up, paying the "
               "difference. The bond's interest is paid when its nation lands on Investor.",
     "over": "The game is over.",
 }
 
 
+def core_phase_text(phase: str) -> str:
+    """The engine's own words for a kind of decision this page has no text for."""
+    try:
+        import imperial_core
+
+        return str(imperial_core.PHASES.get(phase, phase))
+    except (ImportError, AttributeError):
+        return phase
+
+
+def changes(before: Any, after: Any, names: Names) -> list[str]:
+    """What an action changed, in words, read off the two states (money, power, units, factories, flags,
+    governments, the investor card): the automatic steps (production, taxation, interest...) made visible."""
+    out: list[str] = []
+    for nid, a in after.nations.items():
+        b = before.nations.get(nid)
+        if b is None:
+            continue
+        bits = []
+        d = a["treasury"] - b["treasury"]
+        if d:
+            bits.append(f"treasury {d:+d}M")
+        d = a["power"] - b["power"]
+        if d:
+            bits.append(f"power {d:+d}")
+        for key, word in (("armies", "armies"), ("fleets", "fleets")):
+            d = sum(a[key].values()) - sum(b[key].values())
+            if d:
+                bits.append(f"{word} {d:+d}")
+        d = len(a["factories"]) - len(b["factories"])
+        if d:
+            bits.append(f"factories {d:+d}")
+        d = len(a["flags"]) - len(b["flags"])
+        if d:
+            bits.append(f"flags {d:+d}")
+        if a["government"] != b["government"]:
+            bits.append(f"government now {a['government'] or 'none'}")
+        if bits:
+            out.append(f"{names.nation(nid)}: " + ", ".join(bits))
+    cash_before = {p["name"]: p["cash"] for p in before.players}
+    money = [f"{p['name']} {p['cash'] - cash_before.get(p['name'], p['cash']):+d}M" for p in after.players
+             if p["cash"] != cash_before.get(p["name"], p["cash"])]
+    if money:
+        out.append("cash: " + ", ".join(money))
+    if after.investor != before.investor and after.investor:
+        out.append(f"investor card to {after.investor}")
+    return out
+
+
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
-                  note: str = "", rondel: str = "") -> str:
+                  note: str = "", rondel: str = "", last: tuple[str, str, list[str]] | None = None) -> str:
     """Who decides what, and the choices to click (or the replay notice)."""
     if replay is not None:
         k, n = replay
+        did = ""
+        if last is not None:
+            did = (f'<p class="last">Move {k}: <b>{esc(last[0])}</b> <code>{esc(last[1])}</code>'
+                   + (" — " + esc("; ".join(last[2])) if last[2] else "") + "</p>")
         return (
             '<div class="who"><b>Replay</b> — view only</div>'
-            f'<p class="what">Position after move {k} of {n}.</p>'
+            f'<p class="what">Position after move {k} of {n}.</p>{did}'
             '<div class="choices replay-controls">'
             '<button data-cmd="replay-first" title="Start">⏮</button>'
             '<button data-cmd="replay-back" title="Back one move">◀</button>'
@@ -111,7 +167,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     phase = state.decision
     if nation is None and chooser is not None:  # auction: the nation being financed, from its bonds
         nation = next((a.nation for a in chooser.actions if a.type == "bond"), None)
-    what = esc(PHASE_TITLE.get(phase, phase)).replace("{nation}", chip(nation, names))
+    what = esc(PHASE_TITLE.get(phase) or core_phase_text(phase)).replace("{nation}", chip(nation, names))
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
     lead = chip(nation, names)
     if phase == "demand" and contact and contact.get("asking"):
@@ -124,6 +180,10 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
                    f'<b>{esc(names.region(contact["region"]))}</b>.</p>')
     if note:
         out.append(f'<p class="note">{esc(note)}</p>')
+    if last is not None:
+        who, text, what = last
+        out.append(f'<p class="last" data-testid="last-move">Last move: <b>{esc(who)}</b> <code>{esc(text)}</code>'
+                   + (" — " + esc("; ".join(what)) if what else "") + "</p>")
     if chooser is not None:
         sel = chooser.selected()
         if sel:
@@ -133,7 +193,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         if phase == "rondel" and rondel:
             out.append(clickable_rondel(rondel, names.board, tokens))
         out.append(choices_html(tokens))
-    out.append(f'<details class="help"><summary>Rules help</summary><p>{esc(HELP.get(phase, ""))}</p></details>')
+    out.append(f'<details class="help"><summary>Rules help</summary><p>{esc(HELP.get(phase) or core_phase_text(phase))}'
+               '</p></details>')
     return "".join(out)
 
 
