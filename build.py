@@ -200,6 +200,96 @@ def engine_wheel(out: Path) -> tuple[Path, str, str]:
     return wheel, dist_name, version
 
 
+# --- bytecode -------------------------------------------------------------------------------------------
+# Pyodide compiles every imported .py on each page load (its file system is fresh each time); shipping
+# CPython 3.14 bytecode in the wheels saves that work (measured: imports 3.1 s -> 1.8 s in Node). The
+# bytecode is made by the site's own Pyodide, run by Node, so it matches the browser's interpreter exactly.
+# Unchecked-hash .pyc files are used whatever the unpacked sources' timestamps are. Third-party wheels ship
+# bytecode only (smaller than their sources); the engine keeps its sources for readable tracebacks.
+PYC_SCRIPT = r"""
+import { loadPyodide } from "__PYODIDE__";
+import { readFileSync, writeFileSync } from "node:fs";
+const [inDir, outDir, ...names] = process.argv.slice(2);
+const py = await loadPyodide({ indexURL: "__INDEX__", lockFileURL: "__LOCK__" });
+for (const arg of names) {
+  const [name, mode] = arg.split(":");
+  py.FS.writeFile(`/tmp/${name}`, readFileSync(`${inDir}/${name}`));
+  py.globals.set("wheel_name", name);
+  py.globals.set("sourceless", mode === "sourceless");
+  py.runPython(`
+import base64, compileall, csv, hashlib, io, os, py_compile, shutil, zipfile
+src, work, out = "/tmp/" + wheel_name, "/tmp/unpacked", "/tmp/out.whl"
+shutil.rmtree(work, ignore_errors=True)
+with zipfile.ZipFile(src) as zf:
+    infos = zf.infolist()
+    zf.extractall(work)
+if not compileall.compile_dir(work, quiet=2, legacy=sourceless,
+                              invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
+    raise SystemExit("bytecode compilation failed for " + wheel_name)
+if sourceless:
+    for d, _, fs in os.walk(work):
+        for f in fs:
+            if f.endswith(".py"):
+                os.remove(os.path.join(d, f))
+files = sorted(os.path.relpath(os.path.join(d, f), work).replace(os.sep, "/")
+               for d, _, fs in os.walk(work) for f in fs)
+record = next(f for f in files if f.endswith(".dist-info/RECORD"))
+rows = io.StringIO()
+w = csv.writer(rows, lineterminator="\\n")
+for f in files:
+    if f == record:
+        continue
+    data = open(os.path.join(work, f), "rb").read()
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    w.writerow([f, "sha256=" + digest, len(data)])
+w.writerow([record, "", ""])
+with open(os.path.join(work, record), "w") as fh:
+    fh.write(rows.getvalue())
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zo:
+    for f in files:
+        info = zipfile.ZipInfo(f, date_time=(2020, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        zo.writestr(info, open(os.path.join(work, f), "rb").read())
+`);
+  writeFileSync(`${outDir}/${name}`, py.FS.readFile("/tmp/out.whl"));
+}
+"""
+
+
+def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path, keep_sources: set[str]) -> None:
+    """Replace the named wheels in `pydir` by copies with 3.14 bytecode (cached by input hash); wheels
+    not in `keep_sources` lose their .py files."""
+    cache = CACHE / "pyc"
+    cache.mkdir(parents=True, exist_ok=True)
+    todo = []
+    for name in names:
+        mode = "sources" if name in keep_sources else "sourceless"
+        key = cache / f"{sha256_file(pydir / name)[:20]}-{mode}-{name}"
+        if not key.exists():
+            todo.append((name, key, mode))
+    if todo:
+        if shutil.which("node") is None:
+            raise BuildError("node is needed to compile the browser bytecode (install Node.js)")
+        script = CACHE / "compile_pyc.mjs"
+        lock = CACHE / "pyodide-upstream-lock.json"
+        extract_members(pyodide_tgz, {"package/pyodide-lock.json": lock})
+        script.write_text(PYC_SCRIPT.replace("__PYODIDE__", (pydir / "pyodide.mjs").as_uri())
+                          .replace("__INDEX__", str(pydir) + "/").replace("__LOCK__", str(lock)))
+        out = CACHE / "pyc-out"
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir()
+        run(["node", str(script), str(pydir), str(out), *[f"{n}:{m}" for n, _, m in todo]],
+            stdout=subprocess.DEVNULL)
+        for name, key, _mode in todo:
+            if not (out / name).exists():
+                raise BuildError(f"bytecode compilation wrote no {name}")
+            shutil.copy2(out / name, key)
+    for name in names:
+        mode = "sources" if name in keep_sources else "sourceless"
+        shutil.copy2(cache / f"{sha256_file(pydir / name)[:20]}-{mode}-{name}", pydir / name)
+
+
 # --- site -----------------------------------------------------------------------------------------------
 def extract_members(tgz: Path, members: dict[str, Path]) -> None:
     """Copy the named tarball members (path inside the tarball -> destination file)."""
@@ -264,13 +354,16 @@ def build() -> dict:
     extract_members(pyscript_tgz, members)
     # Wheels + lock.
     entries = []
-    for (name, version, fname, sha, imports, depends), src in zip(BROWSER_WHEELS, wheels, strict=True):
+    for (name, version, fname, _sha, imports, depends), src in zip(BROWSER_WHEELS, wheels, strict=True):
         shutil.copy2(src, pydir / fname)
-        entries.append({"name": name, "version": version, "file_name": fname, "sha256": sha,
-                        "imports": imports, "depends": depends})
+        entries.append({"name": name, "version": version, "file_name": fname, "imports": imports,
+                        "depends": depends})
     ewheel, ename, eversion = engine_wheel(pydir)
-    entries.append({"name": ename, "version": eversion, "file_name": ewheel.name, "sha256": sha256_file(ewheel),
-                    "imports": ENGINE_PACKAGES, "depends": ["pydantic", "svgwrite"]})
+    entries.append({"name": ename, "version": eversion, "file_name": ewheel.name, "imports": ENGINE_PACKAGES,
+                    "depends": ["pydantic", "svgwrite"]})
+    compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz, keep_sources={ewheel.name})
+    for e in entries:
+        e["sha256"] = sha256_file(pydir / e["file_name"])
     write_lock(pyodide_tgz, pydir, entries)
 
     # Service worker: precache every file, versioned by the content hash of the site.

@@ -54,3 +54,21 @@ def test_lock_lists_exactly_the_shipped_wheels_with_their_hashes():
     # Pinned browser wheels keep the pydantic / pydantic-core pair the guide measured to work.
     versions = {e["name"]: e["version"] for e in lock["packages"].values()}
     assert versions["pydantic"] == "2.14.3" and versions["pydantic-core"] == "2.50.4"
+
+
+def test_shipped_wheels_carry_browser_bytecode():
+    """Every shipped wheel holds CPython 3.14 bytecode; third-party wheels hold bytecode only."""
+    pydir = build.DIST / "pyodide"
+    if not (pydir / "pyodide-lock.json").exists():
+        build.build()
+    for wheel in pydir.glob("*.whl"):
+        with zipfile.ZipFile(wheel) as zf:
+            names = zf.namelist()
+        pyc = [n for n in names if n.endswith(".pyc")]
+        py = [n for n in names if n.endswith(".py")]
+        assert pyc, f"{wheel.name} has no bytecode"
+        if wheel.name.startswith("imperial_core-"):
+            assert all(n.endswith(".cpython-314.pyc") for n in pyc), wheel.name
+            assert len(py) == len(pyc), "the engine keeps one source beside each compiled module"
+        else:
+            assert not py, f"{wheel.name} still ships sources: {py[:3]}"
