@@ -55,8 +55,10 @@ KINDS: dict[str, Callable[[Any, Any], bool]] = {
     "Swiss Bank forcing": lambda s, a: a.type == "force",
     "Swiss Bank letting pass": lambda s, a: a.type == "pass" and s.decision == "swiss",
     "auction bid": lambda s, a: a.type == "bond" and s.decision == "auction",
+    "cash given so a government can pay": lambda s, a: a.type == "give",
+    "no cash given": lambda s, a: a.type == "pass" and s.decision == "fund",
 }
-RARE = ("destroy", "demand", "force", "ask", "battle", "status")
+RARE = ("destroy", "demand", "force", "ask", "battle", "status", "give")
 
 
 def find_positions() -> dict[str, tuple[Any, Any]]:
