@@ -90,6 +90,7 @@ class App:
     # -- screens --------------------------------------------------------------------------------------
     def start(self) -> None:
         """First screen: a shared link opens its game; otherwise the new-game form with saved games."""
+        self.fill_boards()
         self.fill_seed()
         self.show_start()
         js.window.addEventListener("hashchange", create_proxy(lambda e: self.guarded(self.open_hash)))
@@ -107,6 +108,14 @@ class App:
         _el("start-map").innerHTML = self.render.board_svg(board="europe")
         self.ui.mapChanged("start-map")
         self.refresh_saves()
+
+    def fill_boards(self) -> None:
+        """The boards the engine knows (Imperial 2030 appears once the engine has it)."""
+        names = {"europe": "Europe (1914)", "world2030": "World (Imperial 2030)"}
+        boards = getattr(getattr(core, "board", None), "BOARDS", ("europe",))
+        select = _el("board")
+        select.innerHTML = "".join(f'<option value="{views.esc(b)}">{views.esc(names.get(b, b))}</option>'
+                                   for b in boards)
 
     def fill_seed(self) -> None:
         _el("seed").value = str(random.randrange(1, 1_000_000))
@@ -353,6 +362,8 @@ class App:
 
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
         self.session = session
+        if self.names.board.id != session.present.board:
+            self.names = Names(core.load_board(session.present.board))
         self.log_all = False
         self.chooser_for = None
         self.replay = None

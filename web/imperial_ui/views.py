@@ -309,6 +309,11 @@ def players_html(state: Any, names: Names) -> str:
             f'{f" <small>({total_interest}M interest)</small>" if bl else ""}</div>'
             '</section>'
         )
+    edition = "first edition" if state.edition == "first" else "current rules"
+    setup = "auction set-up" if state.setup == "auction" else "standard deal"
+    card = "with investor card" if state.investor_card else "without investor card"
+    out.append(f'<p class="muted setup-line">{esc(state.board.capitalize())} · {edition} · {setup} · {card} · '
+               f'seed {state.seed}</p>')
     out.append("</div>")
     return "".join(out)
 
