@@ -42,6 +42,7 @@ class App:
         self.autosave = False
         self.map_key: Any = None
         self.map_parts: Any = None
+        self.map_cache: dict[str, str] = {}
         self.drawings: dict[str, tuple[Any, str]] = {}
         self.panel_cache: dict[str, str] = {}
         self.scores_open = False
@@ -176,7 +177,10 @@ class App:
         key = self.map_signature(state)
         if key != self.map_key:
             t = clock()
-            svg = self.render.board_svg(state)
+            svg = self.map_cache.pop(key, None) or self.render.board_svg(state)
+            self.map_cache[key] = svg  # the latest drawings, for undo, redo and replay
+            while len(self.map_cache) > 24:
+                self.map_cache.pop(next(iter(self.map_cache)))
             prof["map_render"] = clock() - t
             t = clock()
             parts = split_svg(svg)
@@ -362,6 +366,7 @@ class App:
 
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
         self.session = session
+        self.map_cache.clear()
         if self.names.board.id != session.present.board:
             self.names = Names(core.load_board(session.present.board))
         self.log_all = False
