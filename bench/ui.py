@@ -69,6 +69,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--loads", type=int, default=3, help="page loads for time-to-ready")
     ap.add_argument("--shots", action="store_true", help="also write docs/ui-*.png")
+    ap.add_argument("--no-map-paint", action="store_true", help="diagnosis: hide the map (not painted)")
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     args = ap.parse_args()
 
@@ -98,6 +99,8 @@ def main() -> None:
         page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
         page.get_by_test_id("player-count").select_option(str(args.players))
         page.locator("#seed").fill(str(args.seed))
+        if args.no_map_paint:  # diagnosis: how much of the time is painting the map
+            page.add_style_tag(content="#map svg { visibility: hidden; }")
         page.get_by_test_id("start-game").click()
         t = time.perf_counter()
         samples = page.evaluate(CLICKS_JS, {"clicks": args.clicks, "seed": args.seed})

@@ -187,7 +187,9 @@ def test_new_game_by_clicks_with_undo_redo_and_keys(page: Page):
     expect(who).to_contain_text(state.current_player)
     expect(who).to_contain_text(NAMES.nation(state.active_nation))
     assert page.locator("#app b b").count() == 0
+    page.locator("[data-tab=players]").click()
     expect(page.locator("#players")).to_contain_text("<b>Ada</b>")
+    page.locator("[data-tab=nations]").click()
     expect(page.locator("#nations .nation")).to_have_count(6)
     assert moves(page) == 0
     expect(page.get_by_test_id("undo")).to_be_disabled()
@@ -283,6 +285,7 @@ def test_hundreds_of_random_clicks_keep_the_game_consistent(page: Page):
     page.locator("#menu button[data-cmd=close-menu]").click()
     assert session.cur == n
     state = session.present
+    page.locator("[data-tab=nations]").click()
     for nid, nat in state.nations.items():
         expect(page.locator(f'#nations [data-nation="{nid}"] dd').first).to_have_text(f"{nat['treasury']}M")
     expect(page.locator("#decision .who")).to_contain_text(state.current_player or "over")
@@ -290,6 +293,7 @@ def test_hundreds_of_random_clicks_keep_the_game_consistent(page: Page):
 
 def test_replay_steps_through_the_game_view_only(page: Page):
     n = moves(page)
+    page.locator("[data-tab=nations]").click()
     treasury = page.locator("#nations dd").first.inner_text()
     page.get_by_test_id("replay").click()
     expect(page.locator("#decision")).to_contain_text(f"move {n} of {n}")
@@ -299,7 +303,9 @@ def test_replay_steps_through_the_game_view_only(page: Page):
     assert page.locator("#decision [data-choice], #map [data-choice]").count() == 0
     page.locator("#decision [data-cmd=replay-forward]").click()
     expect(page.locator("#decision")).to_contain_text(f"move 1 of {n}")
+    page.locator("[data-tab=log]").click()
     expect(page.locator("#log li.here code")).to_have_count(1)
+    page.locator("[data-tab=nations]").click()
     page.locator("#decision [data-cmd=replay-exit]").click()
     assert moves(page) == n
     assert page.locator("#nations dd").first.inner_text() == treasury

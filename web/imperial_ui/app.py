@@ -47,8 +47,7 @@ class App:
         self.panel_cache: dict[str, str] = {}
         self.scores_open = False
         self.note = ""
-        self.log_visible = False
-        self.nations_visible = True
+        self.tab = "nations"
         self.log_all = False
         self.save_pending = False
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
@@ -213,15 +212,20 @@ class App:
             last = (before.current_player or "", str(s.actions[k - 1]), views.changes(before, s.states[k], self.names))
         self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note,
                                                       rondel=rondel, last=last))
-        drawings = ""
-        if self.nations_visible:
+        # the side tabs are drawn only while visible (each is drawn again when its tab is opened)
+        if self.tab == "nations":
             drawings = (f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'
                         f'<div class="tracks-svg">{self.drawing("tracks_svg", state)}</div>')
-        self.set_html("nations", views.nations_html(state, self.names, drawings))
-        self.set_html("players", views.players_html(state, self.names))
+            self.set_html("nations", views.nations_html(state, self.names, drawings))
+        else:
+            self.panel_cache.pop("nations", None)
+        if self.tab == "players":
+            self.set_html("players", views.players_html(state, self.names))
+        else:
+            self.panel_cache.pop("players", None)
         prof["panels"] = clock() - t
         t = clock()
-        if self.log_visible:
+        if self.tab == "log":
             self.set_html("log", views.log_html(s.log(), self.names,
                                                 current=self.replay if self.replay is not None else s.cur,
                                                 recent=None if self.log_all else 120))
@@ -248,11 +252,9 @@ class App:
         self.redraw()
 
     def cmd_panel(self, name: str | None) -> None:
-        """A side tab was opened (the log is drawn only while it is visible: long games have long logs)."""
-        self.log_visible = name == "log"
-        self.nations_visible = name == "nations"
-        if self.log_visible or self.nations_visible:
-            self.redraw()
+        """A side tab was opened: it is drawn now (hidden tabs are not redrawn after every move)."""
+        self.tab = name or "nations"
+        self.redraw()
 
     #: What each panel drawing shows (it is redrawn only when that changes).
     DRAWN = {
