@@ -27,6 +27,7 @@ from .engine import (
     new_game,
     parse_action,
     ranking,
+    rondel_cost,
     scores,
     winner,
 )
@@ -39,5 +40,5 @@ __all__ = [
     "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadToken", "Board", "GameState", "IllegalAction",
     "Region", "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "history_log",
     "legal_actions", "load", "load_board", "new_game", "parse_action", "parse_text", "player_bonds", "ranking",
-    "replay", "scores", "undo", "units_at", "winner",
+    "replay", "rondel_cost", "scores", "undo", "units_at", "winner",
 ]

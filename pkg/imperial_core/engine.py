@@ -455,6 +455,13 @@ def explain(state: GameState, k: tuple) -> str:
     return f"{text} is not possible now: {who} must decide ({what})"
 
 
+def rondel_cost(state: GameState, space: str) -> int:
+    """Cost in millions, paid from the government's cash, of moving the active nation's marker to ``space``
+    (a rondel label such as ``"taxation"`` or ``"production2"``): the first 3 spaces are free, each further
+    space costs 2M (rulebook *Selecting a space on the rondel*); a nation's first move is free."""
+    return rondel.space_cost(state.__dict__, load_board(state.board), space)
+
+
 def scores(state: GameState) -> dict[str, int]:
     """Victory points: Σ interest × power factor + cash."""
     return end.scores(state.__dict__, load_board(state.board))

@@ -63,6 +63,12 @@ def investor_space_on_path(b: Board, here: int, there: int) -> int:
     raise ValueError("no investor space on the path")
 
 
+def space_cost(g: G, b: Board, label: str) -> int:
+    """What moving the active nation's marker to the space ``label`` costs its government (in millions)."""
+    here = g["nations"][g["turn"]["nation"]]["rondel"]
+    return cost(b, steps(b, here, check_space(b, label)))
+
+
 def rondel_actions(g: G, b: Board) -> list[tuple]:
     t = g["turn"]
     nat = g["nations"][t["nation"]]
