@@ -193,7 +193,6 @@ def shots(page, browser, url: str) -> None:
     load(phone, mid)
     phone.wait_for_timeout(300)
     phone.screenshot(path=str(docs / "ui-phone.png"))
-    phone.screenshot(path=str(docs / "ui-phone-full.png"), full_page=True)
     ctx.close()
 
 
