@@ -146,21 +146,15 @@ class App:
         return self.chooser
 
     def rondel_costs(self, state: Any) -> dict[str, str]:
-        """Label suffixes for rondel choices: the cost in M, read from the board's rondel constants."""
-        if state.decision != "rondel":
+        """Label suffixes for the rondel choices: each space's cost, from the engine's ``rondel_cost``."""
+        cost_of = getattr(core, "rondel_cost", None)
+        if state.decision != "rondel" or cost_of is None:
             return {}
-        board = self.names.board
-        labels = views.rondel_spaces(board)
-        here = state.nations[state.active_nation]["rondel"]
-        c = board.constants
         out = {}
-        for i, lab in enumerate(labels):
-            if here is None:
-                out[f"rondel {lab}"] = " · free"
-                continue
-            n = (i - here) % len(labels)
-            cost = max(0, n - c.get("rondel_free_steps", 3)) * c.get("rondel_step_cost", 2)
-            out[f"rondel {lab}"] = f" · {cost}M" if cost else " · free"
+        for action in core.legal_actions(state):
+            if action.type == "rondel":
+                cost = cost_of(state, action.space)
+                out[str(action)] = f" · {cost}M" if cost else " · free"
         return out
 
     def redraw(self) -> None:
