@@ -220,6 +220,37 @@ def test_new_game_by_clicks_with_undo_redo_and_keys(page: Page):
     assert page.locator("#map svg").get_attribute("viewBox") == whole
 
 
+def test_new_game_options_reach_the_engine(page: Page):
+    page.locator("button[data-cmd=menu]").click()
+    page.locator("#menu button[data-cmd=home]").click()
+    page.get_by_test_id("player-count").select_option("2")
+    page.get_by_test_id("player-name-1").fill("Ida")
+    page.get_by_test_id("player-name-2").fill("Jon")
+    page.locator("#edition").select_option("first")
+    page.locator("#setup").select_option("auction")
+    page.locator("#investor-card").uncheck()
+    page.locator("#seed").fill("7")
+    page.get_by_test_id("start-game").click()
+    state = core.new_game(["Ida", "Jon"], edition="first", setup="auction", investor_card=False, seed=7)
+    assert state.decision == "auction"
+    expect(page.locator("#decision .who")).to_contain_text(f"{state.current_player}: buy one bond of")
+    offered = page.locator("#decision [data-choice]").evaluate_all("els => els.map(e => e.dataset.choice)")
+    assert set(offered) == {str(a) for a in core.legal_actions(state)}
+    page.locator("[data-tab=players]").click()
+    expect(page.locator("#players .setup-line")).to_have_text(
+        "Europe · first edition · auction set-up · without investor card · seed 7")
+    page.locator("[data-tab=nations]").click()
+    # two players with the same name are refused, with a message, and nothing starts
+    page.locator("button[data-cmd=menu]").click()
+    page.locator("#menu button[data-cmd=home]").click()
+    page.get_by_test_id("player-name-1").fill("Ida")
+    page.get_by_test_id("player-name-2").fill("ida")
+    page.get_by_test_id("start-game").click()
+    expect(page.get_by_test_id("error")).to_contain_text("different name")
+    expect(page.get_by_test_id("new-game")).to_be_visible()
+    page.get_by_test_id("player-name-2").fill("Jon")
+
+
 def test_every_kind_of_decision_by_clicks(page: Page):
     positions = find_positions()
     assert set(positions) == set(KINDS), set(KINDS) - set(positions)
