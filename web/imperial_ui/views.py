@@ -372,7 +372,7 @@ def scores_html(state: Any, names: Names, scores: dict[str, int], ranking: list[
             cells.append(f"<td>{interest}×{facs[nid]}={interest * facs[nid]}</td>" if interest else "<td>–</td>")
         cash = next(p["cash"] for p in state.players if p["name"] == name)
         rows.append(f'<tr class="{"winner" if place == 1 else ""}"><td>{place}</td><th>{esc(name)}</th>'
-                    f'{"".join(cells)}<td>{cash}</td><td class="total">{scores.get(name, 0)}</td></tr>')
+                    f'<td class="total">{scores.get(name, 0)}</td><td>{cash}</td>{"".join(cells)}</tr>')
     win = ranking[0] if ranking else ""
     top = [n for n in ranking if scores.get(n) == scores.get(win)]
     tie = ""
@@ -384,8 +384,8 @@ def scores_html(state: Any, names: Names, scores: dict[str, int], ranking: list[
     return (
         f'<h2>{esc(win)} wins!</h2>'
         '<p>Score = interest of each bond × the power factor of its nation, plus cash.</p>'
-        '<div class="tablewrap"><table class="scores"><thead><tr><th>#</th><th>Player</th>' + head +
-        '<th>Cash</th><th>Total</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>" + tie +
+        '<div class="tablewrap"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>Total</th>'
+        '<th>Cash</th>' + head + '</tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>" + tie +
         '<div class="choices"><button data-cmd="close-scores">Look at the board</button>'
         '<button data-cmd="replay-first">Replay the game</button>'
         '<button data-cmd="home" class="primary">New game</button></div>'
