@@ -437,8 +437,20 @@ def test_link_opens_the_same_game_in_a_fresh_phone_browser(page: Page, browser: 
 
 def test_damaged_save_and_full_storage_keep_the_other_saves(page: Page):
     page.evaluate("localStorage.setItem('imperial.save.damaged', '{not json')")
+    # a save whose moves were edited: listed, but opening it says why it cannot be, and it stays as it is
+    wait_saved(page)
+    key = "imperial.save." + page.evaluate("document.body.dataset.game")
+    edited = json.loads(storage(page)[key])
+    edited["log"][5] = "factory atlantis"
+    edited["id"] = "edited"
+    page.evaluate("t => localStorage.setItem('imperial.save.edited', t)", json.dumps(edited))
     page.locator("button[data-cmd=menu]").click()
     expect(page.locator("#menu .save.bad")).to_have_count(1)
+    page.locator("#menu button[data-cmd=resume][data-arg='imperial.save.edited']").click()
+    expect(page.get_by_test_id("error")).to_contain_text("This save cannot be opened")
+    expect(page.get_by_test_id("error")).to_contain_text("move 6")
+    assert json.loads(storage(page)["imperial.save.edited"]) == edited
+    page.evaluate("localStorage.removeItem('imperial.save.edited')")
     page.locator("#menu button[data-cmd=close-menu]").click()
     # this game's own save is removed so that its next save needs new room (as a new game would)
     page.evaluate("localStorage.removeItem('imperial.save.' + sessionStorage.getItem('imperial.current'))")
