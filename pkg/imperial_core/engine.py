@@ -455,6 +455,11 @@ def explain(state: GameState, k: tuple) -> str:
     return f"{text} is not possible now: {who} must decide ({what})"
 
 
+def rondel_spaces(board: str | Board) -> list[str]:
+    """The rondel's spaces clockwise from Factory as the notation names them (``production1``, …)."""
+    return list(rondel.space_labels(board if isinstance(board, Board) else load_board(board)))
+
+
 def rondel_cost(state: GameState, space: str) -> int:
     """Cost in millions, paid from the government's cash, of moving the active nation's marker to ``space``
     (a rondel label such as ``"taxation"`` or ``"production2"``): the first 3 spaces are free, each further

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from imperial_core import IllegalAction, apply, legal_actions, parse_action, rondel_cost, scores
+from imperial_core import (
+    IllegalAction,
+    apply,
+    legal_actions,
+    parse_action,
+    rondel_cost,
+    rondel_spaces,
+    scores,
+)
 from imperial_core.actions import (
     Ask,
     Battle,
@@ -66,6 +74,8 @@ def test_rondel_example_investor_to_taxation_costs_2m_and_to_factory_4m():
     # 1-3 spaces are free
     s3 = apply(s, Rondel(space="import"))
     assert s3.cash(it) == 10
+    assert rondel_spaces("europe") == ["factory", "production1", "maneuver1", "investor", "import",
+                                       "production2", "maneuver2", "taxation"]
     # the public price list the page shows agrees with what apply charges
     assert [rondel_cost(s, sp) for sp in ("import", "production2", "maneuver2", "taxation", "factory")] == [
         0, 0, 0, 2, 4]
