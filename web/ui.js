@@ -139,21 +139,29 @@ function mapChanged(id) {
 const SVGNS = "http://www.w3.org/2000/svg";
 
 function replaceMapChildren(json) {
-  // [[path of indexes among element children from the map's <svg>], new markup], ...
+  // [[path of indexes among element children from the map's <svg>, i1, i2, [markup, ...]], ...]:
+  // children i1..i2 of that element give way to the new markup (applied in order)
   const svg = svgOf("map");
   if (!svg) return;
-  const targets = JSON.parse(json).map(([path, markup]) => {
-    let el = svg;
-    for (const i of path) el = el?.children[i];
-    return [el, markup];
-  });
-  for (const [el, markup] of targets) {
-    if (!el) continue;
-    const tmp = document.createElementNS(SVGNS, "svg");
-    tmp.innerHTML = markup;
-    const fresh = tmp.firstElementChild;
-    if (fresh) el.replaceWith(fresh);
+  for (const [path, i1, i2, markups] of JSON.parse(json)) {
+    let parent = svg;
+    for (const i of path) parent = parent?.children[i];
+    if (!parent) continue;
+    const kids = [...parent.children];
+    const before = kids[i2] || null;
+    for (const el of kids.slice(i1, i2)) el.remove();
+    if (markups.length) {
+      const tmp = document.createElementNS(SVGNS, "svg");
+      tmp.innerHTML = markups.join("");
+      parent.insertBefore(fragmentOf(tmp), before);
+    }
   }
+}
+
+function fragmentOf(tmp) {
+  const frag = document.createDocumentFragment();
+  while (tmp.firstChild) frag.append(tmp.firstChild);
+  return frag;
 }
 
 function highlight(json) {

@@ -178,6 +178,7 @@ class App:
             t = clock()
             parts = split_svg(svg)
             changed = patches(self.map_parts, parts)
+            prof["map_split"] = clock() - t
             if changed is None:  # first drawing, or a different frame: replace it all
                 _el("map").innerHTML = svg
                 self.ui.mapChanged("map")

@@ -1,19 +1,52 @@
-"""Cheap map redraws: cut an SVG document into its top-level children, so that only the children that
-changed since the last drawing are replaced in the page (a layer of units changes, the coastlines do not).
+"""Cheap map redraws: cut an SVG document into its top-level children (and the children of its groups), so
+that only what changed since the last drawing is replaced in the page — a few pieces move, the coastlines
+and the other pieces stay, and the browser repaints only where something changed.
 """
 
 from __future__ import annotations
 
-import re
+from difflib import SequenceMatcher
 
-# comments, CDATA, processing instructions / doctype, and tags (with quoted attribute values)
-_TOKEN = re.compile(r"""<!--.*?-->|<!\[CDATA\[.*?\]\]>|<[?!][^>]*>|<(/?)([A-Za-z_][\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(/?)>""",
-                    re.S)
+
+def _tags(text: str):
+    """``(start, end, name, closing, selfclosing)`` of each tag, skipping comments, CDATA and prologs.
+
+    Scans with ``str.find`` from ``<`` to ``>`` (a drawing has a few hundred tags but long path data), and
+    keeps a ``>`` inside a quoted attribute value inside its tag."""
+    pos = 0
+    n = len(text)
+    while True:
+        i = text.find("<", pos)
+        if i < 0 or i + 1 >= n:
+            return
+        if text.startswith("<!--", i):
+            j = text.find("-->", i + 4)
+            pos = n if j < 0 else j + 3
+            continue
+        if text.startswith("<![CDATA[", i):
+            j = text.find("]]>", i + 9)
+            pos = n if j < 0 else j + 3
+            continue
+        j = text.find(">", i + 1)
+        while j >= 0 and (text.count('"', i, j) % 2 or text.count("'", i, j) % 2):
+            j = text.find(">", j + 1)
+        if j < 0:
+            raise ValueError("unterminated tag")
+        pos = j + 1
+        c = text[i + 1]
+        if c in "?!":
+            continue
+        closing = c == "/"
+        k = i + 2 if closing else i + 1
+        e = k
+        while e < j and text[e] not in " \t\r\n/>":
+            e += 1
+        yield i, j + 1, text[k:e], closing, text[j - 1] == "/"
 
 
 def split_svg(svg: str, root_name: str | None = "svg") -> tuple[str, list[str]] | None:
     """``(root open tag, [top-level child markup, ...])``, or ``None`` when the text is not one ``<svg>``
-    (or, with ``root_name=None``, one element of any name with only elements in it).
+    (or, with ``root_name=None``, one element of any name).
 
     Text between top-level children (whitespace) is dropped; text inside children is kept as it is.
     """
@@ -22,43 +55,51 @@ def split_svg(svg: str, root_name: str | None = "svg") -> tuple[str, list[str]] 
     children: list[str] = []
     start = -1
     closed = False
-    for m in _TOKEN.finditer(svg):
-        closing, name, _attrs, selfclose = m.group(1), m.group(2), m.group(3), m.group(4)
-        if name is None:  # comment, CDATA, prolog
-            continue
-        if closed:
-            return None
-        if not closing:
-            if depth == 0:
-                if (root_name is not None and name != root_name) or selfclose:
-                    return None
-                root = m.group(0)
-                depth = 1
-                continue
-            if depth == 1:
-                start = m.start()
-            if selfclose:
-                if depth == 1:
-                    children.append(svg[start:m.end()])
-            else:
-                depth += 1
-        else:
-            depth -= 1
-            if depth == 1:
-                children.append(svg[start:m.end()])
-            elif depth == 0:
-                closed = True
-            elif depth < 0:
+    try:
+        for i, j, name, closing, selfclose in _tags(svg):
+            if closed:
                 return None
+            if not closing:
+                if depth == 0:
+                    if (root_name is not None and name != root_name) or selfclose:
+                        return None
+                    root = svg[i:j]
+                    depth = 1
+                    continue
+                if depth == 1:
+                    start = i
+                if selfclose:
+                    if depth == 1:
+                        children.append(svg[start:j])
+                else:
+                    depth += 1
+            else:
+                depth -= 1
+                if depth == 1:
+                    children.append(svg[start:j])
+                elif depth == 0:
+                    closed = True
+                elif depth < 0:
+                    return None
+    except ValueError:
+        return None
     if not closed:
         return None
     return root, children
 
 
+def changed_children(old: tuple[str, list[str]] | None, new: tuple[str, list[str]] | None) -> list[int] | None:
+    """Indexes of the top-level children to replace, or ``None`` when the whole drawing must be replaced."""
+    if old is None or new is None or old[0] != new[0] or len(old[1]) != len(new[1]):
+        return None
+    return [i for i, (a, b) in enumerate(zip(old[1], new[1], strict=True)) if a != b]
+
+
 def patches(old: tuple[str, list[str]] | None, new: tuple[str, list[str]] | None) -> list[list] | None:
-    """What to replace in the page: ``[[i], markup]`` for a top-level child, ``[[i, j], markup]`` for a
-    child of a top-level group whose own tag and number of children stayed the same (one region whose
-    tooltip changed, not the whole layer of regions). ``None``: replace the whole drawing."""
+    """What to replace in the page, as ``[path, i1, i2, [markup, ...]]``: within the element reached by
+    ``path`` (indexes among element children, from the ``<svg>``), children ``i1..i2`` give way to the new
+    markup. A changed top-level group with the same tag is patched inside (pieces added, moved or removed),
+    anything else is replaced whole. ``None``: replace the whole drawing. Patches apply in list order."""
     changed = changed_children(old, new)
     if changed is None:
         return None
@@ -68,16 +109,13 @@ def patches(old: tuple[str, list[str]] | None, new: tuple[str, list[str]] | None
         a, b = old[1][i], new[1][i]
         inner_a = split_svg(a, None) if a.startswith("<g") else None
         inner_b = split_svg(b, None) if b.startswith("<g") else None
-        sub = changed_children(inner_a, inner_b)
-        if sub is None or inner_b is None or len(sub) > len(inner_b[1]) // 2:
-            out.append([[i], b])
+        if inner_a is None or inner_b is None or inner_a[0] != inner_b[0]:
+            out.append([[], i, i + 1, [b]])
+            continue
+        ops = SequenceMatcher(None, inner_a[1], inner_b[1], autojunk=False).get_opcodes()
+        edits = [[[i], i1, i2, inner_b[1][j1:j2]] for tag, i1, i2, j1, j2 in ops if tag != "equal"]
+        if sum(len(e[3]) for e in edits) > len(inner_b[1]) // 2:
+            out.append([[], i, i + 1, [b]])
         else:
-            out.extend([[i, j], inner_b[1][j]] for j in sub)
+            out.extend(reversed(edits))  # from the end, so earlier indexes stay valid
     return out
-
-
-def changed_children(old: tuple[str, list[str]] | None, new: tuple[str, list[str]] | None) -> list[int] | None:
-    """Indexes of the top-level children to replace, or ``None`` when the whole drawing must be replaced."""
-    if old is None or new is None or old[0] != new[0] or len(old[1]) != len(new[1]):
-        return None
-    return [i for i, (a, b) in enumerate(zip(old[1], new[1], strict=True)) if a != b]
