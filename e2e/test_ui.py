@@ -110,7 +110,23 @@ def open_file(page: Page, state: Any) -> None:
     assert page.evaluate("document.body.dataset.game") != before, page.get_by_test_id("error").inner_text()
 
 
-def click_action(page: Page, state: Any, action: Any, *, keyboard: bool = False) -> None:
+def mouse_click_region(page: Page, region: str) -> None:
+    """A real mouse click on a visible point of a highlighted region (labels and pieces may lie on top)."""
+    point = page.evaluate("""rid => {
+        const el = document.querySelector(`#map [data-region="${rid}"][data-choice]`);
+        const box = el.getBoundingClientRect();
+        for (let fy = 0.5, k = 0; k < 400; k++) {
+            const x = box.left + box.width * ((k * 0.618) % 1), y = box.top + box.height * ((k * 0.382 + fy) % 1);
+            const hit = document.elementsFromPoint(x, y);
+            if (hit.includes(el) && hit[0].closest('#map')) return [x, y];
+        }
+        return null;
+    }""", region)
+    assert point, f"no visible point of {region}"
+    page.mouse.click(point[0], point[1])
+
+
+def click_action(page: Page, state: Any, action: Any, *, keyboard: bool = False, mouse: bool = False) -> None:
     """Make ``action`` the way a player does: its unit on the map, then the destination, then an option."""
     start = moves(page)
     log_tab = page.locator("[data-tab=log]")
@@ -125,6 +141,8 @@ def click_action(page: Page, state: Any, action: Any, *, keyboard: bool = False)
             if keyboard:
                 region.focus()
                 page.keyboard.press("Enter")
+            elif mouse:
+                mouse_click_region(page, tok.value)
             else:
                 region.dispatch_event("click")
         else:
@@ -268,6 +286,8 @@ def test_every_kind_of_decision_by_clicks(page: Page):
             page.keyboard.press("Escape")
             expect(page.locator("#map .selected")).to_have_count(0)
             click_action(page, state, action, keyboard=True)
+        elif kind in ("fleet move", "hostile entry"):
+            click_action(page, state, action, mouse=True)  # real mouse clicks on the map
         else:
             click_action(page, state, action)
         if kind == "army convoy":
