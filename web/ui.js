@@ -165,9 +165,9 @@ function fragmentOf(tmp) {
 }
 
 function highlight(json) {
-  const { choices, selected } = JSON.parse(json);
+  const { choices, selected, recent = [] } = JSON.parse(json);
   for (const el of lit) {
-    el.classList.remove("choice", "selected");
+    el.classList.remove("choice", "selected", "recent");
     el.removeAttribute("data-choice");
     el.removeAttribute("tabindex");
     el.removeAttribute("role");
@@ -188,6 +188,12 @@ function highlight(json) {
     const el = root.querySelector(`[data-region="${CSS.escape(rid)}"]`);
     if (!el) continue;
     el.classList.add("selected");
+    lit.push(el);
+  }
+  for (const rid of recent) {
+    const el = root.querySelector(`[data-region="${CSS.escape(rid)}"]`);
+    if (!el || el.classList.contains("choice") || el.classList.contains("selected")) continue;
+    el.classList.add("recent");
     lit.push(el);
   }
   root.dataset.choices = String(choices.length);

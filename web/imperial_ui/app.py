@@ -195,7 +195,13 @@ class App:
         if chooser is not None:
             regions = [[t.value, t.label] for t in chooser.next_tokens() if t.kind == "region"]
             selected = [t.value for t in chooser.selected() if t.kind == "region"]
-        self.ui.highlight(json.dumps({"choices": regions, "selected": selected}))
+        recent: list[str] = []  # where the last move happened, outlined for the next player
+        k = self.replay if self.replay is not None else s.cur
+        if k > 0:
+            act = s.actions[k - 1]
+            recent = [r for r in (getattr(act, "origin", None), getattr(act, "to", None), getattr(act, "region", None))
+                      if isinstance(r, str)]
+        self.ui.highlight(json.dumps({"choices": regions, "selected": selected, "recent": recent}))
         prof["highlight"] = clock() - t
         t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
