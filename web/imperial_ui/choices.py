@@ -136,9 +136,9 @@ def steps(action: Any, phase: str, names: Names, extra: dict[str, str] | None = 
         interest = names.interest(action.value)
         label = f"{action.value}M"
         if interest is not None:
-            label += f" ({interest}M interest)"
+            label += f" (int. {interest})"
         if action.trade_in is not None:
-            label += f", returning your {action.trade_in}M: pay {action.value - action.trade_in}M"
+            label += f" for your {action.trade_in}M: pay {action.value - action.trade_in}M"
         return [Token("opt", text, label, names.nation(action.nation))]
     if t == "give":
         return [Token("opt", text, f"Give {action.amount}M", "Give from your cash")]

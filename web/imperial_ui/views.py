@@ -174,7 +174,12 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         lead = chip(contact["asking"][0], names)  # the asked government decides for its own nation
     elif phase in ("auction", "swiss", "invest"):
         lead = ""
-    out = [f'<div class="who" data-testid="whose-turn">{lead} <b class="pname">{esc(player)}</b>: {what}</div>']
+    cash = ""
+    if phase in ("invest", "auction", "fund", "swiss", "rondel"):
+        have = next((p["cash"] for p in state.players if p["name"] == player), None)
+        if have is not None:
+            cash = f' <span class="cash" title="cash">({have}M)</span>'
+    out = [f'<div class="who" data-testid="whose-turn">{lead} <b class="pname">{esc(player)}</b>{cash}: {what}</div>']
     if contact and phase in ("contact", "order", "demand"):
         out.append(f'<p class="what">A {esc(contact["unit"])} arrived in '
                    f'<b>{esc(names.region(contact["region"]))}</b>.</p>')
