@@ -251,7 +251,8 @@ def test_new_game_options_reach_the_engine(page: Page):
     page.get_by_test_id("start-game").click()
     state = core.new_game(["Ida", "Jon"], edition="first", setup="auction", investor_card=False, seed=7)
     assert state.decision == "auction"
-    expect(page.locator("#decision .who")).to_contain_text(f"{state.current_player}: buy one bond of")
+    cash = next(p["cash"] for p in state.players if p["name"] == state.current_player)
+    expect(page.locator("#decision .who")).to_contain_text(f"{state.current_player} ({cash}M): buy one bond of")
     offered = page.locator("#decision [data-choice]").evaluate_all("els => els.map(e => e.dataset.choice)")
     assert set(offered) == {str(a) for a in core.legal_actions(state)}
     page.locator("[data-tab=players]").click()
