@@ -270,14 +270,10 @@ def nations_html(state: Any, names: Names, drawings: str = "") -> str:
 
 
 def rondel_spaces(board: Any) -> list[str]:
-    """Notation names of the rondel spaces (a name used twice gets 1/2)."""
-    out = []
-    for i, name in enumerate(board.rondel):
-        if board.rondel.count(name) > 1:
-            out.append(f"{name}{board.rondel[: i + 1].count(name)}")
-        else:
-            out.append(name)
-    return out
+    """Notation names of the rondel spaces, from the engine (a name used twice gets 1/2)."""
+    import imperial_core
+
+    return imperial_core.rondel_spaces(board)
 
 
 def players_html(state: Any, names: Names) -> str:
