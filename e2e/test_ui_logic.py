@@ -168,3 +168,26 @@ def test_map_patches_rebuild_the_new_drawing_exactly():
         old = new
     assert patched > 20
     assert split_svg("<div></div>") is None and split_svg("<svg><g></svg>") is None
+
+
+def test_score_screen_explains_every_tie_not_only_the_winners():
+    """Rulebook *End of the game*: ties are broken by the credit in the most powerful nation, then the next.
+    The score screen shows the engine's breakdown and names every tied group."""
+    state = core.new_game(["Ann", "Bob", "Cem", "Dee"], seed=3)
+    g = json.loads(state.model_dump_json())
+    for n in g["nations"].values():
+        n["bonds"] = {v: None for v in n["bonds"]}
+        n["power"] = 0
+    g["nations"]["FR"]["power"], g["nations"]["IT"]["power"] = 20, 10
+    g["nations"]["FR"]["bonds"]["2"] = "Bob"  # interest 1 x factor 4 = 4
+    g["nations"]["IT"]["bonds"]["4"] = "Ann"  # interest 2 x factor 2 = 4
+    g["nations"]["FR"]["bonds"]["30"] = "Dee"  # 9 x 4 = 36: Dee wins alone; Ann and Bob tie for second
+    for p in g["players"]:
+        p["cash"] = 0
+    tied = core.GameState.model_validate(g)
+    ranking = core.ranking(tied)
+    assert ranking[:3] == ["Dee", "Bob", "Ann"]
+    html = views.scores_html(tied, Names(core.load_board(tied.board)), core.score_breakdown(tied), ranking)
+    assert "<h2>Dee wins!</h2>" in html
+    assert "Tied on points: Bob, Ann" in html
+    assert "1×4=4" in html and "2×2=4" in html and "9×4=36" in html

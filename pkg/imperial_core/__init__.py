@@ -29,6 +29,7 @@ from .engine import (
     ranking,
     rondel_cost,
     rondel_spaces,
+    score_breakdown,
     scores,
     winner,
 )
@@ -41,5 +42,5 @@ __all__ = [
     "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadToken", "Board", "GameState", "IllegalAction",
     "Region", "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "history_log",
     "legal_actions", "load", "load_board", "new_game", "parse_action", "parse_text", "player_bonds", "ranking",
-    "replay", "rondel_cost", "rondel_spaces", "scores", "undo", "units_at", "winner",
+    "replay", "rondel_cost", "rondel_spaces", "score_breakdown", "scores", "undo", "units_at", "winner",
 ]

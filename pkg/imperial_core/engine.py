@@ -472,6 +472,12 @@ def scores(state: GameState) -> dict[str, int]:
     return end.scores(state.__dict__, load_board(state.board))
 
 
+def score_breakdown(state: GameState) -> dict[str, dict]:
+    """Per player ``{"cash", "nations": {nation: {"interest", "factor", "points"}}, "total"}``, the score of
+    rulebook *Object of the game*: Σ interest × power factor + cash (``total`` equals ``scores``)."""
+    return end.breakdown(state.__dict__, load_board(state.board))
+
+
 def ranking(state: GameState) -> list[str]:
     """Players from first to last place, with the rulebook's tie-break."""
     return end.ranking(state.__dict__, load_board(state.board))

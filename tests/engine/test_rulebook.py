@@ -879,6 +879,10 @@ def test_french_scoring_example_12m_bond_at_17_points_is_worth_15():
 
     s = edit(six_player_game(), setup)
     assert scores(s)["Ann"] == 15
+    from imperial_core import score_breakdown
+
+    assert score_breakdown(s)["Ann"] == {"cash": 0, "nations": {"FR": {"interest": 5, "factor": 3, "points": 15}},
+                                         "total": 15}
 
 
 def test_tie_break_by_credit_in_the_most_powerful_nation():

@@ -238,7 +238,7 @@ class App:
             "replay": self.replay is not None, "moves": s.cur, "over": s.present.is_over,
         }))
         if s.present.is_over and self.replay is None and self.scores_open:
-            self.set_html("scores-body", views.scores_html(s.present, self.names, core.scores(s.present),
+            self.set_html("scores-body", views.scores_html(s.present, self.names, core.score_breakdown(s.present),
                                                            core.ranking(s.present)))
             self.ui.scores(True)
         else:

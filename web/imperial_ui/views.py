@@ -24,12 +24,8 @@ def chip(nid: str | None, names: Names) -> str:
 
 
 def factor(board: Any, power: int) -> int:
-    """The power factor printed on the track for ``power`` points."""
-    best = 0
-    for threshold, f in board.power_factor:
-        if power >= threshold:
-            best = f
-    return best
+    """The power factor printed on the track for ``power`` points (the board's table, via the engine)."""
+    return int(board.power_factor_for(power))
 
 
 def tax_label(board: Any, pos: int) -> str:
@@ -359,28 +355,33 @@ def log_html(entries: list[LogEntry], names: Names, *, current: int | None = Non
     return "".join(out)
 
 
-def scores_html(state: Any, names: Names, scores: dict[str, int], ranking: list[str]) -> str:
-    """Final scores: per player, interest × factor per nation, cash, total; winner and tie-break."""
+def scores_html(state: Any, names: Names, breakdown: dict[str, dict], ranking: list[str]) -> str:
+    """Final scores from the engine's ``score_breakdown``: per player, interest × factor per nation, cash,
+    total; the winner; and, for every group of players tied on points, how the tie was broken."""
     board = names.board
     nids = list(state.nations)
     facs = {nid: factor(board, state.nations[nid]["power"]) for nid in nids}
     head = "".join(f'<th>{chip(nid, names)}<br><small>×{facs[nid]}</small></th>' for nid in nids)
     rows = []
     for place, name in enumerate(ranking, 1):
+        mine = breakdown[name]
         cells = []
         for nid in nids:
-            interest = sum(names.interest(v) or 0 for v, h in state.nations[nid]["bonds"].items() if h == name)
-            cells.append(f"<td>{interest}×{facs[nid]}={interest * facs[nid]}</td>" if interest else "<td>–</td>")
-        cash = next(p["cash"] for p in state.players if p["name"] == name)
+            row = mine["nations"].get(nid)
+            cells.append(f"<td>{row['interest']}×{row['factor']}={row['points']}</td>" if row else "<td>–</td>")
         rows.append(f'<tr class="{"winner" if place == 1 else ""}"><td>{place}</td><th>{esc(name)}</th>'
-                    f'<td class="total">{scores.get(name, 0)}</td><td>{cash}</td>{"".join(cells)}</tr>')
+                    f'<td class="total">{mine["total"]}</td><td>{mine["cash"]}</td>{"".join(cells)}</tr>')
     win = ranking[0] if ranking else ""
-    top = [n for n in ranking if scores.get(n) == scores.get(win)]
+    groups: dict[int, list[str]] = {}
+    for name in ranking:
+        groups.setdefault(breakdown[name]["total"], []).append(name)
+    tied = [g for g in groups.values() if len(g) > 1]
     tie = ""
-    if len(top) > 1:
+    if tied:
         order = sorted(nids, key=lambda nid: -state.nations[nid]["power"])
-        tie = ('<p class="tie">Tied on points: ' + esc(", ".join(top)) + ". The tie is broken by the credit "
-               "(sum of bond values) in the most powerful nation, then the next: " +
+        tie = ('<p class="tie">Tied on points: ' + esc("; ".join(", ".join(g) for g in tied)) +
+               " (placed in this order). A tie is broken by the credit (sum of bond values) in the most "
+               "powerful nation, then the next: " +
                esc(", ".join(f"{names.nation(nid)} ({state.nations[nid]['power']})" for nid in order)) + ".</p>")
     return (
         f'<h2>{esc(win)} wins!</h2>'

@@ -6,15 +6,24 @@ from ..board import Board
 from .common import G, credit
 
 
-def scores(g: G, b: Board) -> dict[str, int]:
-    """Each bond's interest times its nation's power factor, plus cash."""
-    out = {p["name"]: p["cash"] for p in g["players"]}
-    for nat in g["nations"].values():
+def breakdown(g: G, b: Board) -> dict[str, dict]:
+    """Per player: cash, and per nation whose bonds it holds the interest, the power factor and their
+    product; ``total`` is the score."""
+    out: dict[str, dict] = {p["name"]: {"cash": p["cash"], "nations": {}, "total": p["cash"]} for p in g["players"]}
+    for nid, nat in g["nations"].items():
         factor = b.power_factor_for(nat["power"])
         for v, h in nat["bonds"].items():
             if h is not None:
-                out[h] += b.interest(v) * factor
+                row = out[h]["nations"].setdefault(nid, {"interest": 0, "factor": factor, "points": 0})
+                row["interest"] += b.interest(v)
+                row["points"] = row["interest"] * factor
+                out[h]["total"] += b.interest(v) * factor
     return out
+
+
+def scores(g: G, b: Board) -> dict[str, int]:
+    """Each bond's interest times its nation's power factor, plus cash."""
+    return {name: row["total"] for name, row in breakdown(g, b).items()}
 
 
 def ranking(g: G, b: Board) -> list[str]:
