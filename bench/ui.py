@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from build import make_server  # noqa: E402
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
 
 CLICKS_JS = """async ({clicks, seed}) => {
     const out = [];
@@ -80,7 +80,7 @@ def main() -> None:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     result: dict = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         ready = []
         for _ in range(args.loads):
             ctx = browser.new_context(service_workers="block")
