@@ -64,13 +64,7 @@ def _clone(d: dict, kind: str | None = None) -> G:
         if buying:
             nn["bonds"] = n["bonds"].copy()
         nations[nid] = nn
-    g = d.copy()
-    g["turn"] = nt
-    g["nations"] = nations
-    g["players"] = [p.copy() for p in d["players"]]
-    g["swiss_banks"] = d["swiss_banks"][:]
-    g["history"] = d["history"][:]
-    return g
+    return _with_parts(d, nt, nations)
 
 
 def _deep_clone(d: dict) -> G:
@@ -95,8 +89,14 @@ def _deep_clone(d: dict) -> G:
         nn["factories"] = n["factories"][:]
         nn["flags"] = n["flags"][:]
         nations[nid] = nn
+    return _with_parts(d, nt, nations)
+
+
+def _with_parts(d: dict, turn: dict, nations: dict) -> G:
+    """A copy of the state data ``d`` with the given turn and nations, and its own players, Swiss Banks and
+    history (every action may change those)."""
     g = d.copy()
-    g["turn"] = nt
+    g["turn"] = turn
     g["nations"] = nations
     g["players"] = [p.copy() for p in d["players"]]
     g["swiss_banks"] = d["swiss_banks"][:]
