@@ -16,6 +16,20 @@ def _bond_nations(s):
     return {a.nation for a in legal_actions(s) if a.type == "bond"}
 
 
+def _italy_governs_all_on_maneuver1(g, *, treasury: int, cash: int) -> None:
+    """Italy's government governs every nation (all other players hold Swiss Banks); Italy is to choose its
+    rondel space from Maneuver 1, two spaces before Investor."""
+    gov_it = g["nations"]["IT"]["government"]
+    for n in g["nations"].values():
+        n["government"] = gov_it
+    g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] != gov_it]
+    turn(g, "rondel", "IT")
+    g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
+    g["nations"]["IT"]["treasury"] = treasury
+    for p in g["players"]:
+        p["cash"] = cash
+
+
 def test_without_investor_card_government_invests_first_then_clockwise():
     s = new_game(NAMES, investor_card=False, seed=1)
     assert s.investor is None
@@ -71,19 +85,7 @@ def test_without_investor_card_passing_investor_has_no_effect_and_no_forced_stop
 def test_swiss_banks_invest_clockwise_from_the_card_holder():
     s = new_game(["Ann", "Bob", "Cem", "Dan", "Eve", "Fay"], seed=0)
 
-    def setup(g):
-        gov_it = g["nations"]["IT"]["government"]
-        # one player governs everything: all others hold Swiss Banks
-        for n in g["nations"].values():
-            n["government"] = gov_it
-        g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] != gov_it]
-        turn(g, "rondel", "IT")
-        g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
-        g["nations"]["IT"]["treasury"] = 0
-        for p in g["players"]:
-            p["cash"] = 50
-
-    s = edit(s, setup)
+    s = edit(s, lambda g: _italy_governs_all_on_maneuver1(g, treasury=0, cash=50))
     card = s.investor
     card_is_swiss = card in s.swiss_banks
     s = apply(s, Rondel(space="investor"))
@@ -101,18 +103,7 @@ def test_swiss_banks_invest_clockwise_from_the_card_holder():
 def test_first_edition_players_without_government_invest_but_cannot_force():
     s = new_game(NAMES, edition="first", seed=2)
 
-    def setup(g):
-        gov_it = g["nations"]["IT"]["government"]
-        for n in g["nations"].values():
-            n["government"] = gov_it
-        g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] != gov_it]
-        turn(g, "rondel", "IT")
-        g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
-        g["nations"]["IT"]["treasury"] = 60
-        for p in g["players"]:
-            p["cash"] = 30
-
-    s = edit(s, setup)
+    s = edit(s, lambda g: _italy_governs_all_on_maneuver1(g, treasury=60, cash=30))
     card_is_swiss = s.investor in s.swiss_banks
     s = apply(s, Rondel(space="import"))
     assert s.decision == "import"  # nobody may force a stop in the first edition
