@@ -14,7 +14,7 @@ import base64
 import zlib
 
 from .board import BOARDS, load_board
-from .engine import _deep_clone, _do, _settle, _wrap, new_game, replay_keys
+from .engine import _deep_clone, _do, _settle, _wrap, follow_indices, new_game
 from .errors import BadToken, IllegalAction
 from .model import ENGINE_VERSION, GameState
 from .rules import setup as setup_rules
@@ -180,10 +180,9 @@ def replay(state: GameState) -> GameState:
     start = new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
                      setup=state.setup, investor_card=state.investor_card, seed=state.seed)
     try:
-        g, _keys = replay_keys(_deep_clone(start.__dict__), load_board(state.board), list(state.history))
+        return follow_indices(start, state.history)
     except IllegalAction as e:
         raise BadToken(f"the game record is invalid: {e}") from None
-    return _wrap(g)
 
 
 def undo(state: GameState, n: int = 1) -> GameState:

@@ -7,6 +7,7 @@ leave no choice (a factory space with nothing to build, a fleet phase with nothi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .actions import _MADE, Action, ActionAdapter, construct, from_key, parse_text
@@ -152,7 +153,7 @@ def legal_keys(g: G, b: Board) -> list[tuple]:
 def _end_turn(g: G, b: Board, nid: str) -> None:
     """The nation's turn is over: next nation, or (variant without investor card) an investment round."""
     if g["investor_card"]:
-        begin_rondel_turn(g, next_nation(g, b, nid))
+        begin_rondel_turn(g, b, next_nation(g, b, nid))
     else:
         gov = g["nations"][nid]["government"]
         investor.start_round(g, b, nid, nid, "post", gov)
@@ -165,13 +166,13 @@ def _after_round(g: G, b: Board) -> None:
     mover = t["nation"]
     cur = t["invest_nation"]
     update_governments(g, b, g["nations"][mover]["government"])
-    if t["round"] == "pre" and g["nations"][cur]["government"]:
-        begin_rondel_turn(g, cur)
+    if t["invest_round"] == "pre" and g["nations"][cur]["government"]:
+        begin_rondel_turn(g, b, cur)
         return
     ids = b.nation_ids
     nxt = ids[(ids.index(cur) + 1) % len(ids)]
     if nxt == mover or g["nations"][nxt]["government"]:
-        begin_rondel_turn(g, nxt)
+        begin_rondel_turn(g, b, nxt)
         return
     investor.start_round(g, b, mover, nxt, "pre", g["nations"][mover]["government"])
 
@@ -314,7 +315,7 @@ def _do(g: G, b: Board, k: tuple) -> None:
             investor.buy_bond(g, t["player"], k)
         t["queue"].pop(0)
         if not t["queue"]:
-            if t["round"] == "card":
+            if t["invest_round"] == "card":
                 investor.end_investor_steps(g, b)
                 _end_turn(g, b, t["nation"])
             else:
@@ -499,15 +500,32 @@ def parse_action(state: GameState, text: str) -> Action:
     return action
 
 
-def replay_keys(g: G, b: Board, indices: list[int]) -> tuple[G, list[tuple]]:
-    """Replay action indices on a plain state in place (fast path for tokens and saves)."""
+def follow(start: GameState, pick: Callable[[int], int | None]) -> GameState:
+    """The one replay loop: from ``start``, apply the action ``pick(n)`` chooses among the ``n`` legal
+    ones, until it returns ``None``.  Raises :class:`IllegalAction` for an index out of range or an
+    action after the end of the game.  ``start`` is unchanged."""
+    b = load_board(start.board)
+    g = _deep_clone(start.__dict__)
     keys = _settle(g, b)
-    for i in indices:
-        if g["turn"]["phase"] == "over":
-            raise IllegalAction("actions recorded after the end of the game")
+    step = 0
+    while True:
+        i = pick(len(keys))
+        if i is None:
+            break
+        step += 1
+        if not keys:
+            raise IllegalAction(f"action {step} is recorded after the end of the game")
         if not 0 <= i < len(keys):
-            raise IllegalAction(f"recorded action {i} is not among the {len(keys)} legal actions")
+            raise IllegalAction(f"recorded action {step} ({i}) is not among the {len(keys)} legal actions")
         g["history"].append(i)
         _do(g, b, keys[i])
         keys = _settle(g, b)
-    return g, keys
+    state = _wrap(g)
+    _remember(state, keys)
+    return state
+
+
+def follow_indices(start: GameState, indices: Iterable[int]) -> GameState:
+    """``start`` after the recorded action indices (see :func:`follow`)."""
+    it = iter(indices)
+    return follow(start, lambda _n: next(it, None))

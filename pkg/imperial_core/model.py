@@ -43,8 +43,15 @@ Fields a renderer needs
     While players are asked to give money (``"fund"``), ``turn["pending"]`` is the factory or import
     (notation words) waiting for the money and ``turn["pledges"]`` what each player has offered so far;
     ``turn["refused"]`` lists the ones nobody would fund this turn.
+``state.round``
+    the round: 1 during the first nation's first turn, one more each time the turn passes to a nation
+    earlier in turn order (0 during the set-up auction).
 ``state.history``
-    index of each chosen action in ``legal_actions`` since set-up (the game record).
+    index of each chosen action in ``legal_actions`` since set-up, or since ``state.origin`` (the game
+    record).
+``state.origin``
+    ``None`` for a game recorded from its set-up; else the position text (``to_position``) that the
+    record starts from.
 ``state.edition`` / ``state.setup`` / ``state.investor_card`` / ``state.seed``
     the options the game was set up with.
 """
@@ -128,7 +135,7 @@ class TurnState(TypedDict):
     convoys: dict[str, int]
     contact: Contact | None
     invest_nation: str | None
-    round: str
+    invest_round: str
     changed: list[str]
     auction_nation: int
     auction_first: int
@@ -143,7 +150,7 @@ def fresh_turn(phase: str, nation: str | None = None, player: str | None = None)
         "phase": phase, "nation": nation, "player": player, "passed_investor": False, "target": None,
         "queue": [], "imports": 0, "moved_armies": {}, "moved_hostile": {}, "moved_fleets": {}, "convoys": {},
         "contact": None,
-        "invest_nation": None, "round": "", "changed": [], "auction_nation": 0, "auction_first": 0,
+        "invest_nation": None, "invest_round": "", "changed": [], "auction_nation": 0, "auction_first": 0,
         "pending": None, "pledges": {}, "refused": [],
     }
 
@@ -163,7 +170,9 @@ class GameState(BaseModel):
     nations: dict[str, NationState]
     investor: str | None = None
     swiss_banks: list[str] = []
+    round: int = 0
     turn: TurnState
+    origin: str | None = None
     history: list[int] = []
 
     # -- convenience views -------------------------------------------------

@@ -631,7 +631,7 @@ def test_bond_trade_up_example_italian_12_for_4_pays_8():
         it["bonds"][4] = holder
         g["players"][0]["cash"] = 8
         t = turn(g, "invest", "IT")
-        g["turn"]["round"] = "card"
+        g["turn"]["invest_round"] = "card"
         g["turn"]["queue"] = [holder]
         g["turn"]["player"] = holder
         return t
@@ -652,7 +652,7 @@ def test_bonds_given_back_only_for_a_higher_one_faq():
         g["nations"]["IT"]["bonds"][12] = holder
         g["players"][0]["cash"] = 30
         turn(g, "invest", "IT")
-        g["turn"].update(round="card", queue=[holder], player=holder)
+        g["turn"].update(invest_round="card", queue=[holder], player=holder)
 
     s = edit(six_player_game(), setup)
     assert not any(a.endswith("return 12") and int(a.split()[2]) < 12 for a in texts(s))
@@ -752,7 +752,7 @@ def _invest_round(gov_bond: int, challenger_bond: int):
         g["nations"]["IT"]["bonds"][gov_bond] = it_gov
         g["nations"]["IT"]["bonds"][challenger_bond] = challenger
         turn(g, "invest", "IT")
-        g["turn"].update(round="card", queue=[challenger])
+        g["turn"].update(invest_round="card", queue=[challenger])
         for p in g["players"]:
             p["cash"] = 30
 

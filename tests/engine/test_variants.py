@@ -66,7 +66,7 @@ def test_without_investor_card_investor_space_pays_interest_only():
     for h in holders:
         assert s.cash(h) > cash[h]
     # no investor card payout: the round that follows is Italy's variant round
-    assert s.decision == "invest" and s.turn["round"] == "post" and s.turn["invest_nation"] == "IT"
+    assert s.decision == "invest" and s.turn["invest_round"] == "post" and s.turn["invest_nation"] == "IT"
 
 
 def test_without_investor_card_passing_investor_has_no_effect_and_no_forced_stop():
@@ -144,7 +144,7 @@ def test_trade_up_to_the_30m_bond_current_edition():
         g["nations"]["RU"]["bonds"][25] = holder
         g["players"][0]["cash"] = 5
         turn(g, "invest", "RU")
-        g["turn"].update(round="card", queue=[holder])
+        g["turn"].update(invest_round="card", queue=[holder])
 
     s = edit(s, setup)
     assert BuyBond(nation="RU", value=30, trade_in=25) in legal_actions(s)
@@ -160,7 +160,7 @@ def test_without_investor_card_a_nation_without_bonds_is_offered_after_the_previ
         passes = [a for a in acts if a.type == "pass"]
         s = apply(s, passes[0] if passes and s.decision == "invest" else acts[0])
     gb_gov = s.nations["GB"]["government"]
-    assert s.turn["round"] == "pre" and s.current_player == gb_gov
+    assert s.turn["invest_round"] == "pre" and s.current_player == gb_gov
     assert {a.nation for a in legal_actions(s) if a.type == "bond"} == {"GE"}
     s = apply(s, BuyBond(nation="GE", value=2))
     while s.decision == "invest":

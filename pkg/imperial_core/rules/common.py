@@ -216,8 +216,16 @@ def next_nation(g: G, b: Board, nid: str | None) -> str | None:
     return None
 
 
-def begin_rondel_turn(g: G, nid: str | None) -> None:
+def begin_rondel_turn(g: G, b: Board, nid: str | None) -> None:
+    """``nid``'s turn starts (``None``: no nation has a government, the game is over).
+
+    A new round starts when the turn passes to a nation earlier in turn order than the one before.
+    """
     if nid is None:
         g["turn"] = fresh_turn("over")
         return
+    prev = g["turn"]["nation"]
+    ids = b.nation_ids
+    if prev is None or ids.index(nid) <= ids.index(prev):
+        g["round"] += 1
     g["turn"] = fresh_turn("rondel", nid, g["nations"][nid]["government"])

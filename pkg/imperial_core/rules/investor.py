@@ -91,7 +91,7 @@ def buy_bond(g: G, name: str, k: tuple) -> None:
 
 def invest_nations(g: G, b: Board, name: str) -> list[str]:
     t = g["turn"]
-    if t["round"] in ("card", "swiss"):
+    if t["invest_round"] in ("card", "swiss"):
         return list(b.nation_ids)
     # variant without investor card: the round's nation; players without a government: any nation
     if name in g["swiss_banks"]:
@@ -112,7 +112,7 @@ def start_investor_steps(g: G, b: Board, nid: str) -> None:
     swiss = set(g["swiss_banks"])
     queue = [holder] + [p for p in seat_order_from(g, holder, include_self=False) if p in swiss]
     t = fresh_turn("invest", nid, None)
-    t["round"] = "card"
+    t["invest_round"] = "card"
     t["queue"] = queue
     g["turn"] = t
 
@@ -127,7 +127,7 @@ def end_investor_steps(g: G, b: Board) -> None:
 # -- variant without investor card ------------------------------------------------------------------------
 def start_round(g: G, b: Board, mover: str | None, nid: str, kind: str, first: str | None) -> None:
     t = fresh_turn("invest", mover, None)
-    t["round"] = kind
+    t["invest_round"] = kind
     t["invest_nation"] = nid
     t["queue"] = seat_order_from(g, first)
     g["turn"] = t

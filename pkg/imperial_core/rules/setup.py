@@ -51,7 +51,8 @@ def initial_state(b: Board, players: list[str], edition: str, setup: str, invest
     g: G = {
         "version": ENGINE_VERSION, "board": b.id, "edition": edition, "setup": setup, "investor_card": investor_card,
         "seed": seed, "players": [{"name": p, "cash": cash} for p in players], "nations": nations,
-        "investor": None, "swiss_banks": [], "turn": fresh_turn("over"), "history": [],
+        "investor": None, "swiss_banks": [], "round": 0, "turn": fresh_turn("over"), "origin": None,
+        "history": [],
     }
     if setup == "auction":
         first = seeded_index(n, seed, 7)
@@ -111,7 +112,7 @@ def finish_setup(g: G, b: Board) -> None:
         # no government at all (possible only after an auction where nobody bought): first seat
         g["investor"] = left_of(g, govs[0]) if govs else g["players"][0]["name"]
     refresh_swiss_banks(g)
-    begin_rondel_turn(g, next_nation(g, b, None))
+    begin_rondel_turn(g, b, next_nation(g, b, None))
 
 
 # -- auction variant --------------------------------------------------------------------------------------
