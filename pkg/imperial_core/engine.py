@@ -379,6 +379,16 @@ def new_game(players: list[str], *, board: str = "europe", edition: str = "curre
     return state
 
 
+def settled_state(g: G) -> GameState:
+    """A state from plain data built elsewhere in the package (positions): decisions whose only
+    choice is to pass are taken, as after every action.  ``g`` becomes the state's own data."""
+    b = load_board(g["board"])
+    keys = _settle(g, b)
+    state = _wrap(g)
+    _remember(state, keys)
+    return state
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal choice of ``state.current_player``, in a fixed order; empty once the game is over."""
     made = _MADE  # actions already built (shared, immutable); from_key builds the others
