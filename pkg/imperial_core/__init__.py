@@ -31,16 +31,21 @@ from .engine import (
     rondel_spaces,
     score_breakdown,
     scores,
+    step,
+    step_index,
     winner,
 )
-from .errors import BadToken, IllegalAction
-from .model import ENGINE_VERSION, PHASES, GameState, available_bonds, credit, player_bonds, units_at
+from .errors import BadPosition, BadToken, IllegalAction, NotationError
+from .events import Event, EventAdapter
+from .model import ENGINE_VERSION, GameState, available_bonds, credit, player_bonds, units_at
+from .rules.flow import PHASES
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadToken", "Board", "GameState", "IllegalAction",
+    "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadPosition", "BadToken", "Board", "Event",
+    "EventAdapter", "GameState", "IllegalAction", "NotationError",
     "Region", "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "history_log",
     "legal_actions", "load", "load_board", "new_game", "parse_action", "parse_text", "player_bonds", "ranking",
-    "replay", "rondel_cost", "rondel_spaces", "score_breakdown", "scores", "undo", "units_at", "winner",
+    "replay", "rondel_cost", "rondel_spaces", "score_breakdown", "scores", "step", "step_index", "undo", "units_at", "winner",
 ]

@@ -62,9 +62,9 @@ class _Reader:
 
 
 def _initial(state_like) -> dict:
-    b = load_board(state_like["board"])
-    return setup_rules.initial_state(b, [p for p in state_like["names"]], state_like["edition"],
-                                     state_like["setup"], state_like["investor_card"], state_like["seed"])
+    return _deep_clone(new_game(list(state_like["names"]), board=state_like["board"], edition=state_like["edition"],
+                                setup=state_like["setup"], investor_card=state_like["investor_card"],
+                                seed=state_like["seed"]).__dict__)
 
 
 def radices(state: GameState) -> list[int]:

@@ -34,7 +34,7 @@ Fields a renderer needs
     players holding a Swiss Bank, in seating order.
 ``state.turn``
     who decides now and what kind of decision: ``turn["phase"]`` (see
-    :data:`PHASES`), ``turn["nation"]`` (the nation whose turn it is),
+    :data:`imperial_core.PHASES`), ``turn["nation"]`` (the nation whose turn it is),
     ``turn["player"]`` (the player who must decide).  Shortcuts:
     ``state.current_player``, ``state.decision``, ``state.active_nation``, ``state.is_over``.
     During a maneuver ``turn["moved_armies"]`` / ``turn["moved_fleets"]`` count units that have moved
@@ -67,25 +67,6 @@ from .board import Board, load_board
 
 #: Format version of states and link tokens.  Bump when the rules change behaviour.
 ENGINE_VERSION = 2
-
-#: Kinds of decision (``state.turn["phase"]``) and who takes them.
-PHASES: dict[str, str] = {
-    "auction": "a player may grant one bond of the nation being financed (auction set-up)",
-    "rondel": "a government chooses its nation's rondel space",
-    "swiss": "a Swiss Bank holder may force the nation to stop on Investor (giving what its treasury lacks for the interest)",
-    "factory": "a government chooses where to build a factory (or passes)",
-    "production": "a government short of units chooses which factories produce",
-    "import": "a government imports units one by one (or stops)",
-    "fund": "a player may give cash to the treasury so that a factory, an import or a forced stop can be paid",
-    "fleets": "a government moves fleets, fights, or ends fleet movement",
-    "armies": "a government moves armies, changes their status, fights, destroys factories, or ends",
-    "contact": "the mover decides whether its unit that just arrived fights, and against whom",
-    "order": "the mover chooses which other government is asked next whether it demands battle",
-    "demand": "an inactive government decides whether to demand battle",
-    "invest": "a player may buy a bond or trade one up (investor card, Swiss Bank, or variant round)",
-    "over": "the game has ended",
-}
-
 
 class PlayerState(TypedDict):
     """A player (investor): name and personal cash in millions."""
@@ -187,7 +168,7 @@ class GameState(BaseModel):
 
     @property
     def decision(self) -> str:
-        """Kind of decision awaited (a key of :data:`PHASES`)."""
+        """Kind of decision awaited (a key of :data:`imperial_core.PHASES`)."""
         return self.turn["phase"]
 
     @property

@@ -88,7 +88,7 @@ def test_austria_begins_or_the_first_nation_with_a_government():
 def test_bad_player_lists_are_refused():
     with pytest.raises(IllegalAction, match="2 to 6 players"):
         new_game(["Ann"])
-    with pytest.raises(IllegalAction, match="distinct"):
+    with pytest.raises(IllegalAction, match="different name"):
         new_game(["Ann", "Ann"])
     with pytest.raises(IllegalAction, match="unknown edition"):
         new_game(["Ann", "Bob"], edition="third")

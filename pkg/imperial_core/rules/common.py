@@ -7,7 +7,6 @@ Every function works on ``g``, the plain-dict form of a :class:`~imperial_core.m
 from __future__ import annotations
 
 from ..board import Board
-from ..model import fresh_turn
 
 G = dict  # the plain-dict game state
 
@@ -65,6 +64,45 @@ def left_of(g: G, name: str) -> str:
     return names[(names.index(name) + 1) % len(names)]
 
 
+# -- events and money -------------------------------------------------------------------------------------
+#: The bank, as the source or target of a payment.
+BANK = "bank"
+_TREASURY = "treasury:"
+
+
+def treasury(nid: str) -> str:
+    """A nation's treasury as the source or target of a payment (``"treasury:AH"``)."""
+    return _TREASURY + nid
+
+
+def emit(g: G, kind: str, **fields: object) -> None:
+    """Record what happened (an event of :mod:`imperial_core.events`) when the step collects events.
+
+    ``g["events"]`` is the list of the step in progress, or ``None`` when nobody reads them (fast replays).
+    """
+    ev = g.get("events")
+    if ev is not None:
+        fields["kind"] = kind
+        ev.append(fields)
+
+
+def pay(g: G, source: str, target: str, amount: int, reason: str) -> None:
+    """Move ``amount`` millions from ``source`` to ``target`` (``BANK``, a player's name or ``treasury(nid)``)
+    and record it: every change of a player's cash or a treasury goes through here."""
+    if amount <= 0:
+        return
+    for account, delta in ((source, -amount), (target, amount)):
+        if account == BANK:
+            continue
+        if account.startswith(_TREASURY):
+            g["nations"][account[len(_TREASURY):]]["treasury"] += delta
+        else:
+            player(g, account)["cash"] += delta
+    ev = g.get("events")
+    if ev is not None:
+        ev.append({"kind": "pay", "source": source, "target": target, "amount": amount, "reason": reason})
+
+
 # -- nations, bonds, money --------------------------------------------------------------------------------
 def nation_name(b: Board, nid: str) -> str:
     return b.nation(nid).name
@@ -94,18 +132,16 @@ def can_pay(g: G, nid: str, amount: int) -> bool:
     return n["treasury"] + extra >= amount
 
 
-def pay_from_treasury(g: G, nid: str, amount: int) -> None:
+def pay_from_treasury(g: G, nid: str, amount: int, reason: str) -> None:
     """Pay ``amount`` to the bank from the treasury; the government covers any shortfall from its cash.
 
     Rulebook, *Treasuries*: players may give personal cash to a treasury at any time to support it.
     """
     n = g["nations"][nid]
-    if n["treasury"] >= amount:
-        n["treasury"] -= amount
-        return
-    short = amount - n["treasury"]
-    n["treasury"] = 0
-    player(g, n["government"])["cash"] -= short
+    from_treasury = min(amount, n["treasury"])
+    pay(g, treasury(nid), BANK, from_treasury, reason)
+    if amount > from_treasury:
+        pay(g, n["government"], BANK, amount - from_treasury, reason)
 
 
 def money_text(g: G, b: Board, nid: str) -> str:
@@ -184,7 +220,7 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
     Afterwards players without a government hold a Swiss Bank.
     """
     order = seat_order_from(g, order_from)
-    for n in g["nations"].values():
+    for nid, n in g["nations"].items():
         sums = {p: 0 for p in order}
         for v, h in n["bonds"].items():
             if h is not None:
@@ -195,13 +231,19 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
         for p in order:
             if sums[p] > best:
                 best, new = sums[p], p
-        n["government"] = new
+        if new != gov:
+            n["government"] = new
+            emit(g, "government", nation=nid, before=gov, after=new)
     refresh_swiss_banks(g)
 
 
 def refresh_swiss_banks(g: G) -> None:
+    """Players without a government hold a Swiss Bank (rulebook *Investor*, step 3)."""
     govs = {n["government"] for n in g["nations"].values()}
-    g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] not in govs]
+    banks = [p["name"] for p in g["players"] if p["name"] not in govs]
+    if banks != g["swiss_banks"]:
+        g["swiss_banks"] = banks
+        emit(g, "swiss_banks", players=banks)
 
 
 # -- turn order -------------------------------------------------------------------------------------------
@@ -216,16 +258,4 @@ def next_nation(g: G, b: Board, nid: str | None) -> str | None:
     return None
 
 
-def begin_rondel_turn(g: G, b: Board, nid: str | None) -> None:
-    """``nid``'s turn starts (``None``: no nation has a government, the game is over).
 
-    A new round starts when the turn passes to a nation earlier in turn order than the one before.
-    """
-    if nid is None:
-        g["turn"] = fresh_turn("over")
-        return
-    prev = g["turn"]["nation"]
-    ids = b.nation_ids
-    if prev is None or ids.index(nid) <= ids.index(prev):
-        g["round"] += 1
-    g["turn"] = fresh_turn("rondel", nid, g["nations"][nid]["government"])

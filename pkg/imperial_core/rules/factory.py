@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, can_pay, money_text, nation_name, occupied, pay_from_treasury
+from .common import G, can_pay, emit, money_text, nation_name, occupied, pay_from_treasury
 from .funding import fundable
+from .funding import start as ask_for_funds
 
 
 def factory_sites(g: G, b: Board, nid: str) -> list[str]:
@@ -21,12 +22,19 @@ def factory_actions(g: G, b: Board) -> list[tuple]:
     return [("factory", r) for r in factory_sites(g, b, nid) if fundable(g, b, nid, ("factory", r))] + [("pass",)]
 
 
-def factory_apply(g: G, b: Board, k: tuple) -> None:
+def factory_act(g: G, b: Board, k: tuple) -> str:
+    """Build (``"done"``), pass (``"done"``), or ask the other players for money first (``"fund"``)."""
     nid = g["turn"]["nation"]
     if k[0] == "factory":
-        pay_from_treasury(g, nid, b.constants["factory_cost"])
+        price = b.constants["factory_cost"]
+        if not can_pay(g, nid, price):
+            ask_for_funds(g, b, k)
+            return "fund"
+        pay_from_treasury(g, nid, price, "factory")
         nat = g["nations"][nid]
         nat["factories"] = [*nat["factories"], k[1]]  # a new list: states share unchanged lists
+        emit(g, "factory_built", nation=nid, region=k[1])
+    return "done"
 
 
 def explain_factory(g: G, b: Board, k: tuple) -> str:

@@ -18,7 +18,7 @@ and that purchase or stop is not offered again this turn.
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, nation_name, player, seat_order_from
+from .common import G, nation_name, pay, player, seat_order_from, treasury
 
 
 def _payer(g: G, nid: str, key: tuple | list) -> str | None:
@@ -61,8 +61,6 @@ def start(g: G, b: Board, key: tuple) -> None:
     t["pending"] = list(key)
     t["pledges"] = {}
     t["queue"] = donors(g, t["nation"], key)
-    t["phase"] = "fund"
-    t["player"] = t["queue"][0]
 
 
 def missing(g: G, b: Board) -> int:
@@ -77,45 +75,40 @@ def fund_actions(g: G, b: Board) -> list[tuple]:
     return [("give", a) for a in range(1, most + 1)] + [("pass",)]
 
 
-def fund_apply(g: G, b: Board, k: tuple) -> tuple | None:
-    """One answer.  Returns the action to carry out now (the funded one), else ``None``."""
+def fund_act(g: G, b: Board, k: tuple) -> str:
+    """One answer: ``"next"`` player asked; ``"funded"`` (the offers are given to the treasury, and the
+    purchase or stop waiting in ``t["pending"]`` happens now); or ``"refused"`` (nothing is given, and
+    that purchase or stop is not offered again this turn)."""
     t = g["turn"]
     nid = t["nation"]
     if k[0] == "give":
         t["pledges"][t["player"]] = t["pledges"].get(t["player"], 0) + k[1]
     t["queue"].pop(0)
-    key = tuple(t["pending"])
     if missing(g, b) <= 0:
-        nat = g["nations"][nid]
         for name, amount in t["pledges"].items():
-            player(g, name)["cash"] -= amount
-            nat["treasury"] += amount
-        _resume(g, key)
-        return ("force",) if key[0] == "force" else key
+            pay(g, name, treasury(nid), amount, "funding")
+        return "funded"
     if sum(player(g, p)["cash"] for p in t["queue"]) >= missing(g, b):  # the rest could still cover it
-        t["player"] = t["queue"][0]
-        return None
-    t["refused"] = [*t["refused"], " ".join(key)]
-    _resume(g, key)
-    return None
+        return "next"
+    t["refused"] = [*t["refused"], " ".join(t["pending"])]
+    return "refused"
 
 
-def _resume(g: G, key: tuple) -> None:
-    """Back to the decision that asked for the money."""
+def resume(g: G) -> tuple[str, tuple]:
+    """Back to the decision that asked for the money: returns its phase and the action waiting (a Swiss
+    Bank's forced stop resumes with the holders after the one who forced)."""
     from .rondel import swiss_deciders
 
     t = g["turn"]
+    key = tuple(t["pending"])
     t["pending"] = None
     t["pledges"] = {}
     if key[0] == "force":
-        t["phase"] = "swiss"
         deciders = swiss_deciders(g, None, t["nation"], everyone=True)
         t["queue"] = deciders[deciders.index(key[1]):]
-        t["player"] = key[1]
-    else:
-        t["phase"] = key[0]
-        t["queue"] = []
-        t["player"] = g["nations"][t["nation"]]["government"]
+        return "swiss", ("force",)
+    t["queue"] = []
+    return key[0], key
 
 
 def explain_fund(g: G, b: Board, k: tuple) -> str:

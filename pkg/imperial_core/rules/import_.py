@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, add_units, can_pay, money_text, nation_name, occupied, pay_from_treasury
+from .common import G, add_units, can_pay, emit, money_text, nation_name, occupied, pay_from_treasury
 from .funding import fundable
+from .funding import start as ask_for_funds
 
 
 def import_actions(g: G, b: Board) -> list[tuple]:
@@ -28,17 +29,23 @@ def import_actions(g: G, b: Board) -> list[tuple]:
     return out
 
 
-def import_apply(g: G, b: Board, k: tuple) -> bool:
-    """Apply one import; returns True when the import turn is over."""
+def import_act(g: G, b: Board, k: tuple) -> str:
+    """Import one unit (``"next"``, or ``"done"`` when nothing more can be imported), stop (``"done"``),
+    or ask the other players for money first (``"fund"``)."""
     t = g["turn"]
     if k[0] == "pass":
-        return True
+        return "done"
     nid = t["nation"]
-    pay_from_treasury(g, nid, b.constants["import_cost_per_unit"])
+    price = b.constants["import_cost_per_unit"]
+    if not can_pay(g, nid, price):
+        ask_for_funds(g, b, k)
+        return "fund"
+    pay_from_treasury(g, nid, price, "import")
     nat = g["nations"][nid]
     add_units(nat["armies"] if k[1] == "army" else nat["fleets"], k[2], 1)
+    emit(g, "unit_built", nation=nid, unit=k[1], region=k[2], cause="import")
     t["imports"] += 1
-    return import_actions(g, b) == [("pass",)]
+    return "done" if import_actions(g, b) == [("pass",)] else "next"
 
 
 def explain_import(g: G, b: Board, k: tuple) -> str:

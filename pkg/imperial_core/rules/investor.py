@@ -9,13 +9,23 @@ from __future__ import annotations
 from ..board import Board
 from ..model import fresh_turn
 from .common import (
+    BANK,
     G,
+    emit,
     left_of,
     nation_name,
+    pay,
     player,
     seat_order_from,
+    treasury,
     update_governments,
 )
+
+
+def land(g: G, b: Board, nid: str) -> str:
+    """Landing on Investor: step 1, the interest (steps 2 and 3 follow in the turn flow)."""
+    pay_interest(g, b, nid)
+    return "done"
 
 
 def pay_interest(g: G, b: Board, nid: str) -> None:
@@ -27,36 +37,38 @@ def pay_interest(g: G, b: Board, nid: str) -> None:
     """
     nat = g["nations"][nid]
     gov = nat["government"]
+    till = treasury(nid)
     due: dict[str, int] = {}
     for v, h in nat["bonds"].items():
         if h is not None:
             due[h] = due.get(h, 0) + b.interest(v)
     total = sum(due.values())
     if nat["treasury"] >= total:
-        nat["treasury"] -= total
         for h, amount in due.items():
-            player(g, h)["cash"] += amount
+            pay(g, till, h, amount, "interest")
         return
     others = {h: a for h, a in due.items() if h != gov}
     money = nat["treasury"]
-    nat["treasury"] = 0
     need = sum(others.values())
     if money >= need:
         for h, amount in others.items():
-            player(g, h)["cash"] += amount
+            pay(g, till, h, amount, "interest")
         if gov:
-            player(g, gov)["cash"] += money - need
+            pay(g, till, gov, money - need, "interest")
         return
     gp = player(g, gov) if gov else None
     from_gov = min(need - money, gp["cash"]) if gp else 0
-    if gp:
-        gp["cash"] -= from_gov
-    pot = money + from_gov
+    # the treasury's money first, then the government's, to the holders clockwise from its left
+    sources = [[till, money], [gov, from_gov]]
     for h in seat_order_from(g, gov, include_self=False) if gov else seat_order_from(g, None):
-        if h in others:
-            paid = min(pot, others[h])
-            player(g, h)["cash"] += paid
-            pot -= paid
+        if h not in others:
+            continue
+        owed = others[h]
+        for src in sources:
+            paid = min(src[1], owed)
+            pay(g, src[0], h, paid, "interest")
+            src[1] -= paid
+            owed -= paid
 
 
 def bond_options(g: G, b: Board, name: str, nations: list[str]) -> list[tuple]:
@@ -78,6 +90,7 @@ def bond_options(g: G, b: Board, name: str, nations: list[str]) -> list[tuple]:
 
 
 def buy_bond(g: G, name: str, k: tuple) -> None:
+    """Buy a bond, or trade one up paying only the difference (*Investor*, step 2)."""
     _t, nid, value, trade_in = k
     nat = g["nations"][nid]
     price = value
@@ -85,8 +98,17 @@ def buy_bond(g: G, name: str, k: tuple) -> None:
         nat["bonds"][trade_in] = None
         price -= trade_in
     nat["bonds"][value] = name
-    nat["treasury"] += price
-    player(g, name)["cash"] -= price
+    pay(g, name, treasury(nid), price, "bond")
+    emit(g, "bond", player=name, nation=nid, value=value, returned=trade_in)
+
+
+def invest_act(g: G, b: Board, k: tuple) -> str:
+    """The player in turn buys a bond or passes; ``"next"`` player, or ``"done"`` when all were asked."""
+    t = g["turn"]
+    if k[0] == "bond":
+        buy_bond(g, t["player"], k)
+    t["queue"].pop(0)
+    return "next" if t["queue"] else "done"
 
 
 def invest_nations(g: G, b: Board, name: str) -> list[str]:
@@ -108,7 +130,7 @@ def invest_actions(g: G, b: Board) -> list[tuple]:
 def start_investor_steps(g: G, b: Board, nid: str) -> None:
     """Step 2: the card holder gets 2M and may invest; step 3: Swiss Banks invest clockwise from the holder."""
     holder = g["investor"]
-    player(g, holder)["cash"] += b.constants["investor_card_payout"]
+    pay(g, BANK, holder, b.constants["investor_card_payout"], "investor card")
     swiss = set(g["swiss_banks"])
     queue = [holder] + [p for p in seat_order_from(g, holder, include_self=False) if p in swiss]
     t = fresh_turn("invest", nid, None)
@@ -122,6 +144,7 @@ def end_investor_steps(g: G, b: Board) -> None:
     holder = g["investor"]
     update_governments(g, b, holder)
     g["investor"] = left_of(g, holder)
+    emit(g, "investor_card", before=holder, after=g["investor"])
 
 
 # -- variant without investor card ------------------------------------------------------------------------

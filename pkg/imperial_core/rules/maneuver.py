@@ -11,6 +11,7 @@ from ..board import Board
 from .common import (
     G,
     add_units,
+    emit,
     flag_limit,
     last_free_factory,
     last_free_set,
@@ -372,8 +373,11 @@ def _remove(g: G, nid: str, region: str, kind: str, active: bool, status: bool |
 def fight(g: G, region: str, a_nid: str, a_kind: str, d_nid: str, d_kind: str,
           a_status: bool | None = None, d_status: bool | None = None) -> None:
     """A battle: one unit of each side is removed (1:1)."""
+    emit(g, "battle", region=region, nation=a_nid, unit=a_kind, enemy=d_nid, enemy_unit=d_kind)
     _remove(g, a_nid, region, a_kind, True, a_status)
     _remove(g, d_nid, region, d_kind, False, d_status)
+    emit(g, "unit_destroyed", nation=a_nid, unit=a_kind, region=region, cause="battle")
+    emit(g, "unit_destroyed", nation=d_nid, unit=d_kind, region=region, cause="battle")
 
 
 def battle(g: G, k: tuple) -> None:
@@ -389,17 +393,20 @@ def contact_battle(g: G, k: tuple) -> None:
     fight(g, k[1], g["turn"]["nation"], k[2], k[3], k[4], c["hostile"] if k[2] == "army" else None, theirs)
 
 
-def move_fleet(g: G, b: Board, k: tuple) -> None:
+def move_fleet(g: G, b: Board, k: tuple) -> bool:
+    """One fleet moves; True when it arrived where foreign units stand (a battle question opens)."""
     nid = g["turn"]["nation"]
     nat = g["nations"][nid]
     _t, origin, to = k
     add_units(nat["fleets"], origin, -1)
     add_units(nat["fleets"], to, 1)
     add_units(g["turn"]["moved_fleets"], to, 1)
-    open_contact(g, b, to, "fleet")
+    emit(g, "unit_moved", nation=nid, unit="fleet", origin=origin, to=to, via=[], hostile=None)
+    return open_contact(g, b, to, "fleet")
 
 
-def move_army(g: G, b: Board, k: tuple) -> None:
+def move_army(g: G, b: Board, k: tuple) -> bool:
+    """One army moves (rail, convoy); True when a battle question opens where it arrived."""
     t = g["turn"]
     nid = t["nation"]
     nat = g["nations"][nid]
@@ -413,10 +420,12 @@ def move_army(g: G, b: Board, k: tuple) -> None:
     if hostile:
         add_units(nat["hostile"], to, 1)
         add_units(t["moved_hostile"], to, 1)
-    open_contact(g, b, to, "army", bool(hostile))
+    emit(g, "unit_moved", nation=nid, unit="army", origin=origin, to=to, via=list(via), hostile=hostile)
+    return open_contact(g, b, to, "army", bool(hostile))
 
 
-def set_status(g: G, b: Board, k: tuple) -> None:
+def set_status(g: G, b: Board, k: tuple) -> bool:
+    """Armies in a foreign home province stand up or lie down; True when a battle question opens."""
     t = g["turn"]
     nat = g["nations"][t["nation"]]
     r, hostile = k[1], k[2]
@@ -424,7 +433,8 @@ def set_status(g: G, b: Board, k: tuple) -> None:
     new_up = (k[3] if len(k) > 3 else up + lying) if hostile else 0
     add_units(nat["hostile"], r, new_up - up)
     t["changed"].append(r)
-    open_contact(g, b, r, "army", new_up > up)  # the army at stake is one that changed
+    emit(g, "status", nation=t["nation"], region=r, upright=nat["hostile"].get(r, 0), armies=nat["armies"].get(r, 0))
+    return open_contact(g, b, r, "army", new_up > up)  # the army at stake is one that changed
 
 
 def destroy_factory(g: G, b: Board, k: tuple) -> None:
@@ -433,13 +443,12 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
     owner = b.regions[r].nation
     onat = g["nations"][owner]
     onat["factories"] = [f for f in onat["factories"] if f != r]  # a new list: states share unchanged lists
+    emit(g, "factory_destroyed", nation=owner, region=r, by=nid)
     need = b.constants["factory_destroy_armies"]
-    if len(k) > 2:  # upright and lying armies stand there: k[2] of the three are upright ones
-        for i in range(need):
-            _remove(g, nid, r, "army", True, i < k[2])
-    else:
-        for _ in range(need):
-            _remove(g, nid, r, "army", True)
+    for i in range(need):
+        # upright and lying armies stand there: k[2] of the three are upright ones
+        _remove(g, nid, r, "army", True, i < k[2] if len(k) > 2 else None)
+        emit(g, "unit_destroyed", nation=nid, unit="army", region=r, cause="factory")
 
 
 # -- contact: battle right after arriving, and inactive governments' demands ------------------------------
@@ -456,17 +465,17 @@ def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
             if other != nid and any(region in onat[k] for k in kinds)]
 
 
-def open_contact(g: G, b: Board, region: str, kind: str, hostile: bool | None = None) -> None:
-    """A unit arrived (or changed status) where foreign units stand: the mover decides first.
+def open_contact(g: G, b: Board, region: str, kind: str, hostile: bool | None = None) -> bool:
+    """A unit arrived (or changed status) where foreign units stand: the mover decides first.  Returns
+    whether such a battle question opens.
 
     ``hostile``: the status of the army at stake (``None`` for a fleet)."""
     enemies = _enemies(g, b, region, kind)
     if not enemies:
-        return
-    t = g["turn"]
-    t["contact"] = {"region": region, "unit": kind, "hostile": hostile if kind == "army" else None,
-                    "asking": [e for e in enemies if g["nations"][e]["government"]]}
-    t["phase"] = "contact"
+        return False
+    g["turn"]["contact"] = {"region": region, "unit": kind, "hostile": hostile if kind == "army" else None,
+                            "asking": [e for e in enemies if g["nations"][e]["government"]]}
+    return True
 
 
 def contact_actions(g: G, b: Board) -> list[tuple]:
@@ -499,47 +508,75 @@ def demand_actions(g: G, b: Board) -> list[tuple]:
     return out + [("pass",)]
 
 
-def close_contact(g: G) -> None:
+def close_contact(g: G) -> str:
+    """The battle question is settled; returns the kind of unit it was about (its movement goes on)."""
     t = g["turn"]
     kind = t["contact"]["unit"]
     t["contact"] = None
-    t["phase"] = "fleets" if kind == "fleet" else "armies"
-    t["player"] = g["nations"][t["nation"]]["government"]
-
-
-def next_asked(g: G, b: Board) -> None:
-    """After the mover declined battle: ask the other governments, in the order the mover chooses."""
-    t = g["turn"]
-    asking = t["contact"]["asking"]
-    if not asking:
-        close_contact(g)
-    elif len(asking) == 1:
-        t["phase"] = "demand"
-        t["player"] = g["nations"][asking[0]]["government"]
-    else:
-        t["phase"] = "order"
-        t["player"] = g["nations"][t["nation"]]["government"]
+    return kind
 
 
 def ask(g: G, b: Board, nation: str) -> None:
-    t = g["turn"]
-    asking = t["contact"]["asking"]
+    """The mover chooses which government is asked next."""
+    asking = g["turn"]["contact"]["asking"]
     asking.remove(nation)
     asking.insert(0, nation)
-    t["phase"] = "demand"
-    t["player"] = g["nations"][nation]["government"]
 
 
-def demand(g: G, b: Board, k: tuple) -> None:
+# -- the decisions of a maneuver --------------------------------------------------------------------------
+def fleets_act(g: G, b: Board, k: tuple) -> str:
+    """*Maneuver* 1: move a fleet (``"contact"`` when it meets foreign units, else ``"stay"``), fight
+    (``"stay"``), or end fleet movement (``"done"``)."""
+    if k[0] == "fleet":
+        return "contact" if move_fleet(g, b, k) else "stay"
+    if k[0] == "battle":
+        battle(g, k)
+        return "stay"
+    return "done"
+
+
+def armies_act(g: G, b: Board, k: tuple) -> str:
+    """*Maneuver* 2: move an army, change status, fight, destroy a factory (``"contact"`` or ``"stay"``), or
+    end the maneuver: flags are placed (*Maneuver* 3) and the space is done (``"done"``)."""
+    kind = k[0]
+    if kind == "army":
+        return "contact" if move_army(g, b, k) else "stay"
+    if kind == "status":
+        return "contact" if set_status(g, b, k) else "stay"
+    if kind == "battle":
+        battle(g, k)
+    elif kind == "destroy":
+        destroy_factory(g, b, k)
+    else:
+        place_flags(g, b)
+        return "done"
+    return "stay"
+
+
+def contact_act(g: G, b: Board, k: tuple) -> str:
+    """The mover's unit that just arrived fights (``"fought"``) or not (``"declined"``)."""
+    if k[0] == "battle":
+        contact_battle(g, k)
+        return "fought"
+    return "declined"
+
+
+def order_act(g: G, b: Board, k: tuple) -> str:
+    """The mover picks which government is asked next (``"asked"``)."""
+    ask(g, b, k[1])
+    return "asked"
+
+
+def demand_act(g: G, b: Board, k: tuple) -> str:
+    """The asked government demands battle (``"fought"``) or not (``"declined"``: the next one is asked)."""
     t = g["turn"]
     c = t["contact"]
     if k[0] == "demand":
         fight(g, c["region"], t["nation"], c["unit"], c["asking"][0], k[1], c["hostile"],
               k[2] if len(k) > 2 else None)
-        close_contact(g)
-        return
+        return "fought"
     c["asking"].pop(0)
-    next_asked(g, b)
+    return "declined"
 
 
 # -- flags ------------------------------------------------------------------------------------------------
@@ -580,9 +617,11 @@ def place_flags(g: G, b: Board) -> None:
                 nations[old]["flags"] = [f for f in nations[old]["flags"] if f != r]
                 del owner_of[r]
                 freed = True
+                emit(g, "flag_removed", nation=old, region=r)
             if len(nations[x]["flags"]) < flag_limit(b, g, x):
                 nations[x]["flags"] = [*nations[x]["flags"], r]
                 owner_of[r] = x
+                emit(g, "flag_placed", nation=x, region=r)
             else:
                 waiting.append((r, x))
         if not freed:  # a second pass only places flags freed by the first

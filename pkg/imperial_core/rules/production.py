@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, add_units, occupied
+from .common import G, add_units, emit, occupied
 
 
 def _left(g: G, b: Board, nid: str) -> dict[str, int]:
@@ -15,7 +15,15 @@ def _left(g: G, b: Board, nid: str) -> dict[str, int]:
 
 def _make(g: G, b: Board, nid: str, region: str) -> None:
     nat = g["nations"][nid]
-    add_units(nat["fleets"] if b.regions[region].factory_site == "shipyard" else nat["armies"], region, 1)
+    fleet = b.regions[region].factory_site == "shipyard"
+    add_units(nat["fleets"] if fleet else nat["armies"], region, 1)
+    emit(g, "unit_built", nation=nid, unit="fleet" if fleet else "army", region=region, cause="production")
+
+
+def land(g: G, b: Board, nid: str) -> str:
+    """Landing on Production: every factory produces (``"done"``), or the government must choose which
+    do because the supply is short (``"choose"``)."""
+    return "done" if produce(g, b, nid) else "choose"
 
 
 def produce(g: G, b: Board, nid: str) -> bool:
@@ -37,7 +45,6 @@ def produce(g: G, b: Board, nid: str) -> bool:
             choose += mine
     if not choose:
         return True
-    g["turn"]["phase"] = "production"
     g["turn"]["queue"] = choose
     return False
 
@@ -48,9 +55,9 @@ def production_actions(g: G, b: Board) -> list[tuple]:
     return [("produce", r) for r in g["turn"]["queue"] if left[b.regions[r].factory_site] > 0]
 
 
-def production_apply(g: G, b: Board, k: tuple) -> bool:
-    """One chosen factory produces; returns True when production is over."""
+def production_act(g: G, b: Board, k: tuple) -> str:
+    """One chosen factory produces; ``"done"`` when production is over, else ``"next"``."""
     t = g["turn"]
     _make(g, b, t["nation"], k[1])
     t["queue"].remove(k[1])
-    return not production_actions(g, b)
+    return "next" if production_actions(g, b) else "done"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..board import Board
 from ..errors import IllegalAction
-from .common import G, nation_name, player
+from .common import BANK, G, emit, nation_name, pay, player, treasury
 
 _LABELS: dict[str, list[str]] = {}
 
@@ -154,10 +154,58 @@ def force_alone(g: G, b: Board, nid: str, name: str) -> bool:
 
 def force_stop(g: G, b: Board, nid: str, name: str) -> None:
     """``name`` forces the stop, first giving the treasury what it still lacks to pay all interest."""
+    short = max(0, interest_due(g, b, nid) - g["nations"][nid]["treasury"])
+    pay(g, name, treasury(nid), short, "funding")
+    emit(g, "force", player=name, nation=nid)
+
+
+# -- the decisions ----------------------------------------------------------------------------------------
+def choose_space(g: G, b: Board, k: tuple) -> str:
+    """The government picks the space (``t["target"]``).  Passing over Investor: the Swiss Banks that could
+    force a stop are asked first (``"swiss"``), else the marker moves (``"move"``)."""
+    t = g["turn"]
+    there = check_space(b, k[1])
+    nid = t["nation"]
+    t["target"] = there
+    if passes_investor(b, g["nations"][nid]["rondel"], there) and swiss_can_force(g, b, nid):
+        deciders = swiss_deciders(g, b, nid)
+        if deciders:
+            t["queue"] = deciders
+            return "swiss"
+    return "move"
+
+
+def swiss_answer(g: G, b: Board, k: tuple) -> str:
+    """A Swiss Bank holder forces the stop (``"move"`` to Investor, or ``"fund"`` when the other players
+    must help pay the interest) or lets the nation pass (next holder ``"next"``, or ``"move"``)."""
+    from .funding import start as ask_for_funds
+
+    t = g["turn"]
+    nid = t["nation"]
+    if k[0] == "force":
+        if not force_alone(g, b, nid, t["player"]):
+            ask_for_funds(g, b, ("force", t["player"]))
+            return "fund"
+        force_stop(g, b, nid, t["player"])
+        t["target"] = investor_space_on_path(b, g["nations"][nid]["rondel"], t["target"])
+        return "move"
+    t["queue"].pop(0)
+    return "next" if t["queue"] else "move"
+
+
+def move_marker(g: G, b: Board) -> str:
+    """The marker moves to ``t["target"]``; the government pays for the extra spaces.  Returns the name of
+    the space landed on."""
+    t = g["turn"]
+    nid = t["nation"]
     nat = g["nations"][nid]
-    short = max(0, interest_due(g, b, nid) - nat["treasury"])
-    player(g, name)["cash"] -= short
-    nat["treasury"] += short
+    here, there = nat["rondel"], t["target"]
+    n = steps(b, here, there)
+    pay(g, nat["government"], BANK, cost(b, n), "rondel")
+    nat["rondel"] = there
+    t["passed_investor"] = passes_investor(b, here, there)
+    emit(g, "rondel", nation=nid, space=space_labels(b)[there], steps=n)
+    return b.rondel[there]
 
 
 def explain_swiss(g: G, b: Board, k: tuple) -> str:

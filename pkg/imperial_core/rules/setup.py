@@ -11,17 +11,18 @@ from ..errors import IllegalAction
 from ..model import ENGINE_VERSION, fresh_turn
 from .common import (
     G,
-    begin_rondel_turn,
     bonds_in_play,
     credit,
+    emit,
     left_of,
     nation_name,
-    next_nation,
+    pay,
     player,
     refresh_swiss_banks,
     seat_order_from,
     seeded_index,
     shuffled,
+    treasury,
 )
 
 
@@ -32,13 +33,37 @@ def start_cash(b: Board, edition: str, setup: str, n_players: int) -> int:
     return int(table.get(str(n_players), table["default"]))
 
 
+#: Longest player name.
+MAX_NAME = 24
+#: Names that would read as the bank or a treasury in payments (``events``).
+_RESERVED = ("bank",)
+
+
+def check_names(players: list[str]) -> None:
+    """Player names are printable text of 1 to 24 characters without surrounding spaces, distinct even
+    when letter case is ignored, and never the bank's or a treasury's name."""
+    seen: set[str] = set()
+    for p in players:
+        if not isinstance(p, str) or not p:
+            raise IllegalAction("every player needs a name")
+        if len(p) > MAX_NAME:
+            raise IllegalAction(f"the name {p[:MAX_NAME]!r}… is longer than {MAX_NAME} characters")
+        if p != p.strip() or not p.isprintable():
+            raise IllegalAction(f"the name {p!r} has spaces around it or characters that cannot be shown")
+        folded = p.casefold()
+        if folded in _RESERVED or folded.startswith("treasury:"):
+            raise IllegalAction(f"{p!r} cannot be a player's name (it names the bank or a treasury)")
+        if folded in seen:
+            raise IllegalAction(f"two players are called {p!r}; each player needs a different name")
+        seen.add(folded)
+
+
 def initial_state(b: Board, players: list[str], edition: str, setup: str, investor_card: bool, seed: int) -> G:
     """The plain-dict state right after set-up (standard deal) or at the start of the auction."""
     n = len(players)
     if not 2 <= n <= 6:
         raise IllegalAction(f"Imperial is played by 2 to 6 players, not {n}")
-    if len(set(players)) != n or any(not p or p != p.strip() for p in players):
-        raise IllegalAction("player names must be distinct, non-empty and without surrounding spaces")
+    check_names(players)
     cash = start_cash(b, edition, setup, n)
     nations = {}
     for info in b.nations:
@@ -66,6 +91,7 @@ def initial_state(b: Board, players: list[str], edition: str, setup: str, invest
     _standard_deal(g, b, players, edition, seed)
     finish_setup(g, b)
     return g
+
 
 
 def _standard_deal(g: G, b: Board, players: list[str], edition: str, seed: int) -> None:
@@ -100,19 +126,20 @@ def _grant(g: G, name: str, nid: str, value: int) -> None:
     if nat["bonds"].get(value, "taken") is not None:
         raise IllegalAction(f"the {value}M bond of {nid} is not available")
     nat["bonds"][value] = name
-    nat["treasury"] += value
-    player(g, name)["cash"] -= value
+    pay(g, name, treasury(nid), value, "bond")
+    emit(g, "bond", player=name, nation=nid, value=value, returned=None)
 
 
 def finish_setup(g: G, b: Board) -> None:
-    """Investor card (left of Austria-Hungary's government, else Italy's), Swiss Banks, first turn."""
+    """Investor card (left of Austria-Hungary's government, else Italy's) and Swiss Banks; the first turn
+    follows (turn flow)."""
     if g["investor_card"]:
         govs = [g["nations"][nid]["government"] for nid in (*b.investor_card_start, *b.nation_ids)]
         govs = [p for p in govs if p]
         # no government at all (possible only after an auction where nobody bought): first seat
         g["investor"] = left_of(g, govs[0]) if govs else g["players"][0]["name"]
+        emit(g, "investor_card", before=None, after=g["investor"])
     refresh_swiss_banks(g)
-    begin_rondel_turn(g, b, next_nation(g, b, None))
 
 
 # -- auction variant --------------------------------------------------------------------------------------
@@ -126,8 +153,9 @@ def auction_actions(g: G, b: Board) -> list[tuple]:
     return acts
 
 
-def auction_apply(g: G, b: Board, k: tuple) -> None:
-    """*Variant for experienced players*: nation by nation each player may grant one bond."""
+def auction_act(g: G, b: Board, k: tuple) -> str:
+    """*Variant for experienced players*: nation by nation each player may grant one bond.  ``"next"``
+    player, or ``"done"`` when the last nation was offered (governments are formed, set-up ends)."""
     t = g["turn"]
     if k[0] == "bond":
         _grant(g, t["player"], k[1], k[2])
@@ -137,11 +165,11 @@ def auction_apply(g: G, b: Board, k: tuple) -> None:
         if t["auction_nation"] >= len(b.nation_ids):
             _auction_governments(g, b)
             finish_setup(g, b)
-            return
+            return "done"
         names = [p["name"] for p in g["players"]]
         t["auction_first"] = (t["auction_first"] + 1) % len(names)
         t["queue"] = seat_order_from(g, names[t["auction_first"]])
-    t["player"] = t["queue"][0]
+    return "next"
 
 
 def _auction_governments(g: G, b: Board) -> None:
@@ -156,6 +184,8 @@ def _auction_governments(g: G, b: Board) -> None:
             if c > best:
                 best, gov = c, p
         g["nations"][nid]["government"] = gov
+        if gov is not None:
+            emit(g, "government", nation=nid, before=None, after=gov)
 
 
 def describe_auction(g: G, b: Board) -> str:
