@@ -6,7 +6,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from imperial_core import apply_index, legal_actions, new_game, step, step_index
 from imperial_core.events import EventAdapter
 
