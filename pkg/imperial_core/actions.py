@@ -290,6 +290,9 @@ _CLASSES: dict[str, type[_Action]] = {
 _FIELDS: dict[str, tuple[str, ...]] = {
     t: tuple(f for f in cls.model_fields if f != "type") for t, cls in _CLASSES.items()
 }
+_DEFAULTS: dict[str, dict[str, object]] = {
+    t: {f: info.default for f, info in cls.model_fields.items()} for t, cls in _CLASSES.items()
+}
 _MADE: dict[tuple, _Action] = {}
 
 
@@ -318,8 +321,9 @@ def from_key(k: tuple) -> _Action:
         if len(k) - 1 > len(fields):
             raise ValueError(f"unknown action {k!r}")
         data.update(zip(fields, k[1:], strict=False))
+        defaults = _DEFAULTS[t]
         for f in fields[len(k) - 1:]:  # optional fields left out of the key
-            default = cls.model_fields[f].default
+            default = defaults[f]
             if default is PydanticUndefined:
                 raise ValueError(f"unknown action {k!r}")
             data[f] = default

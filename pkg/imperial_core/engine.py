@@ -122,7 +122,9 @@ def legal_keys(g: G, b: Board) -> list[tuple]:
 
 
 def _settle(g: G, b: Board) -> list[tuple]:
-    """Take decisions whose only choice is to pass; return the legal keys of the settled state."""
+    """Name who decides (states built from data), take decisions whose only choice is to pass; return the
+    legal keys of the settled state."""
+    flow.name_decider(g)
     return flow.settle(g, b)
 
 
@@ -217,7 +219,7 @@ def _index_of(state: GameState, action: Any) -> int:
 def _advance(state: GameState, index: int, events: list | None) -> GameState:
     """The state after the ``index``-th legal action; its events are appended to ``events``."""
     b = load_board(state.board)
-    keys = _keys_of(state)
+    keys = _CACHE[-1][1] if _CACHE and _CACHE[-1][0] is state else _keys_of(state)
     if not 0 <= index < len(keys):
         raise IllegalAction(f"there are {len(keys)} legal actions; index {index} is out of range")
     k = keys[index]
@@ -225,7 +227,7 @@ def _advance(state: GameState, index: int, events: list | None) -> GameState:
     g["history"].append(index)
     g["events"] = events
     flow.act(g, b, k)
-    new_keys = _settle(g, b)
+    new_keys = flow.settle(g, b)
     del g["events"]
     new = _wrap(g)
     _remember(new, new_keys)
@@ -339,7 +341,7 @@ def follow(start: GameState, pick: Callable[[int], int | None]) -> GameState:
             raise IllegalAction(f"recorded action {n} ({i}) is not among the {len(keys)} legal actions")
         g["history"].append(i)
         flow.act(g, b, keys[i])
-        keys = _settle(g, b)
+        keys = flow.settle(g, b)
     state = _wrap(g)
     _remember(state, keys)
     return state

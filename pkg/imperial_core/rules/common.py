@@ -91,16 +91,24 @@ def pay(g: G, source: str, target: str, amount: int, reason: str) -> None:
     and record it: every change of a player's cash or a treasury goes through here."""
     if amount <= 0:
         return
-    for account, delta in ((source, -amount), (target, amount)):
-        if account == BANK:
-            continue
-        if account.startswith(_TREASURY):
-            g["nations"][account[len(_TREASURY):]]["treasury"] += delta
-        else:
-            player(g, account)["cash"] += delta
+    _credit(g, source, -amount)
+    _credit(g, target, amount)
     ev = g.get("events")
     if ev is not None:
         ev.append({"kind": "pay", "source": source, "target": target, "amount": amount, "reason": reason})
+
+
+def _credit(g: G, account: str, delta: int) -> None:
+    if account == BANK:
+        return
+    if account[:9] == _TREASURY:
+        g["nations"][account[9:]]["treasury"] += delta
+        return
+    for p in g["players"]:
+        if p["name"] == account:
+            p["cash"] += delta
+            return
+    raise KeyError(account)
 
 
 # -- nations, bonds, money --------------------------------------------------------------------------------

@@ -241,7 +241,7 @@ def _resume_funded(g: G, b: Board) -> str:
     """The other players' gifts cover the cost: back to the decision that asked, which now pays."""
     phase, key = funding.resume(g)
     g["turn"]["phase"] = phase
-    _name_decider(g)
+    name_decider(g)
     return _act_in(g, b, phase, key)
 
 
@@ -269,30 +269,48 @@ STEPS: dict[str, Callable[[G, Board], str]] = {
 
 
 # -- walking the tables -----------------------------------------------------------------------------------
+def _government(g: G, t: dict) -> str | None:
+    return g["nations"][t["nation"]]["government"]
+
+
+def _first_in_queue(g: G, t: dict) -> str | None:
+    return t["queue"][0]
+
+
+def _asked(g: G, t: dict) -> str | None:
+    return g["nations"][t["contact"]["asking"][0]]["government"]
+
+
+def _nobody(g: G, t: dict) -> str | None:
+    return None
+
+
+#: Who decides, by the names ``Phase.decider`` uses.
+DECIDERS: dict[str, Callable[[G, dict], str | None]] = {
+    "government": _government, "queue": _first_in_queue, "asked": _asked, "nobody": _nobody,
+}
+_WHO = {name: DECIDERS[p.decider] for name, p in FLOW.items()}
+
+
 def _enter(g: G, b: Board, step: str) -> None:
     """Run flow steps until a phase is reached, then name who decides in it."""
     while step not in FLOW:
         step = STEPS[step](g, b)
-    g["turn"]["phase"] = step
-    _name_decider(g)
-
-
-def _name_decider(g: G) -> None:
     t = g["turn"]
-    who = FLOW[t["phase"]].decider
-    if who == "government":
-        t["player"] = g["nations"][t["nation"]]["government"]
-    elif who == "queue":
-        t["player"] = t["queue"][0]
-    elif who == "asked":
-        t["player"] = g["nations"][t["contact"]["asking"][0]]["government"]
-    else:
-        t["player"] = None
+    t["phase"] = step
+    t["player"] = _WHO[step](g, t)
+
+
+def name_decider(g: G) -> None:
+    """Name who decides in the phase in progress (for states built from data: positions, set-up)."""
+    t = g["turn"]
+    t["player"] = _WHO[t["phase"]](g, t)
 
 
 def _act_in(g: G, b: Board, phase: str, k: tuple) -> str:
     g["turn"]["phase"] = phase
-    return FLOW[phase].then[FLOW[phase].act(g, b, k)]
+    spec = FLOW[phase]
+    return spec.then[spec.act(g, b, k)]
 
 
 def start(g: G, b: Board) -> None:
@@ -302,7 +320,8 @@ def start(g: G, b: Board) -> None:
 
 def act(g: G, b: Board, k: tuple) -> None:
     """Apply the legal action ``k`` (internal tuple) to ``g`` in place and walk on to the next decision."""
-    _enter(g, b, _act_in(g, b, g["turn"]["phase"], k))
+    spec = FLOW[g["turn"]["phase"]]
+    _enter(g, b, spec.then[spec.act(g, b, k)])
 
 
 def options(g: G, b: Board) -> list[tuple]:
@@ -310,14 +329,16 @@ def options(g: G, b: Board) -> list[tuple]:
     return FLOW[g["turn"]["phase"]].options(g, b)
 
 
+_PASS = ("pass",)
+
+
 def settle(g: G, b: Board) -> list[tuple]:
     """Take decisions whose only choice is to pass; return the options of the settled state."""
-    _name_decider(g)
     while True:
         phase = FLOW[g["turn"]["phase"]]
         keys = phase.options(g, b)
-        if phase.auto and len(keys) == 1 and keys[0] == ("pass",):
-            act(g, b, keys[0])
+        if phase.auto and len(keys) == 1 and keys[0] == _PASS:
+            act(g, b, _PASS)
             continue
         return keys
 
