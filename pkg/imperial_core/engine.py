@@ -106,9 +106,6 @@ def _with_parts(d: dict, turn: dict, nations: dict) -> G:
     return g
 
 
-_FIELDS = tuple(GameState.model_fields)
-
-
 def _wrap(g: G) -> GameState:
     return construct(GameState, g)
 
@@ -213,7 +210,7 @@ def _index_of(state: GameState, action: Any) -> int:
     try:
         return _keys_of(state).index(k)
     except ValueError:
-        raise IllegalAction(explain(state, k)) from None
+        raise IllegalAction(_explain_key(state, k)) from None
 
 
 def _advance(state: GameState, index: int, events: list | None) -> GameState:
@@ -262,7 +259,10 @@ def apply_index(state: GameState, index: int) -> GameState:
 
 def explain(state: GameState, action: Action | str | dict) -> str:
     """Why ``action`` (a model, its dict or its text) is not legal now, in words a player understands."""
-    k = action if isinstance(action, tuple) else _to_key(action)
+    return _explain_key(state, _to_key(action))
+
+
+def _explain_key(state: GameState, k: tuple) -> str:
     g = state.__dict__
     phase = g["turn"]["phase"]
     spec = flow.FLOW[phase]
@@ -318,7 +318,7 @@ def parse_action(state: GameState, text: str) -> Action:
     except ValueError as e:
         raise NotationError(str(e)) from None
     if action.key() not in _keys_of(state):
-        raise IllegalAction(explain(state, action))
+        raise IllegalAction(_explain_key(state, action.key()))
     return action
 
 
