@@ -21,7 +21,7 @@ def test_every_signal_leads_to_a_phase_or_a_flow_step():
 
 
 def test_phases_text_is_generated_from_the_table():
-    assert PHASES == {name: p.text for name, p in flow.FLOW.items()}
+    assert {name: p.text for name, p in flow.FLOW.items()} == PHASES
     assert all(PHASES.values())
 
 
