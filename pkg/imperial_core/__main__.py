@@ -1,17 +1,27 @@
-"""Command line: ``python -m imperial_core replay FILE`` and ``python -m imperial_core random --seed N``."""
+"""Command line.
+
+``python -m imperial_core replay ARG``    the game record and the result of a save or link
+``python -m imperial_core position ARG``  the position text of a game's present (``to_position``)
+``python -m imperial_core random --seed N``  play a random game and print its link token
+
+``ARG`` is a file (a save, an older save, or a token), ``-`` for standard input, a link token, or a link
+with ``#g=TOKEN``.  Input that cannot be read gives one line on standard error and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .codec import encode, history_log, load
 from .engine import ranking, scores
 from .errors import BadToken
+from .model import GameState
 from .randomplay import random_game
 
 
-def _log_lines(state) -> list[str]:
+def _log_lines(state: GameState) -> list[str]:
     """The game record in notation, one line per action: step, player, nation, action."""
     lines = []
     for step, (who, nation, text) in enumerate(history_log(state), 1):
@@ -19,7 +29,7 @@ def _log_lines(state) -> list[str]:
     return lines
 
 
-def _print_result(state) -> None:
+def _print_result(state: GameState) -> None:
     if state.is_over:
         sc = scores(state)
         print("final scores: " + ", ".join(f"{p} {sc[p]}" for p in ranking(state)))
@@ -28,11 +38,29 @@ def _print_result(state) -> None:
         print(f"game in progress: {state.current_player} to decide ({state.decision})")
 
 
+def _read(arg: str) -> GameState:
+    """The game ``arg`` names (file, ``-``, token or link).  Raises :class:`BadToken` or ``OSError``."""
+    if arg == "-":
+        return load(sys.stdin.buffer.read())
+    if os.path.exists(arg):
+        with open(arg, "rb") as fh:
+            return load(fh.read())
+    try:
+        return load(arg)
+    except BadToken as e:
+        if "#g=" in arg or len(arg) > 40 or arg.startswith("{"):
+            raise
+        raise BadToken(f"no such file, and not a game link ({e})") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m imperial_core", description="Imperial rules engine")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    rp = sub.add_parser("replay", help="print the log of a saved game (JSON save or link token) and its scores")
-    rp.add_argument("file", help="file with a JSON save or a token; '-' reads standard input")
+    what = "a save file, '-' for standard input, a link token, or a link with #g=TOKEN"
+    rp = sub.add_parser("replay", help="print the record of a saved or linked game and its scores")
+    rp.add_argument("game", help=what)
+    pp = sub.add_parser("position", help="print the position text of a saved or linked game's present")
+    pp.add_argument("game", help=what)
     rn = sub.add_parser("random", help="play a random game and print its token")
     rn.add_argument("--seed", type=int, default=0)
     rn.add_argument("--players", type=int, default=4)
@@ -40,17 +68,24 @@ def main(argv: list[str] | None = None) -> int:
     rn.add_argument("--setup", choices=("standard", "auction"), default="standard")
     rn.add_argument("--no-investor-card", action="store_true")
     args = ap.parse_args(argv)
-    if args.cmd == "replay":
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
+    if args.cmd in ("replay", "position"):
+        shown = args.game if len(args.game) <= 60 else args.game[:57] + "..."
         try:
-            state = load(text)
-        except (BadToken, ValueError) as e:
-            print(f"cannot read {args.file}: {e}", file=sys.stderr)
+            state = _read(args.game)
+        except BadToken as e:
+            print(f"cannot read {shown}: {e}", file=sys.stderr)
             return 2
+        except OSError as e:
+            print(f"cannot read {shown}: {e.strerror or e}", file=sys.stderr)
+            return 2
+        if args.cmd == "position":
+            try:
+                from .position import to_position
+            except ImportError:
+                print("positions are not available in this version", file=sys.stderr)
+                return 2
+            print(to_position(state))
+            return 0
         for line in _log_lines(state):
             print(line)
         _print_result(state)

@@ -1,26 +1,174 @@
-"""Link tokens and saves.
+"""Saves and link tokens: the one save format of the game, read strictly (``docs/saves.md``).
 
-A token holds the set-up (engine-format version, board, options, seed, player names) and the game
-record: the index of each chosen action in ``legal_actions``.  The indices are packed as one
-mixed-radix number whose digit *i* has base ``len(legal_actions)`` at step *i* — forced moves cost
-nothing and every choice costs only log2(choices) bits — followed by a CRC-32 of everything, all in
-URL-safe base64 without padding.  :func:`decode` replays the record, so a tampered index that
-happens to pass the checksum is still rejected if it is not legal.
+A **save** (:func:`save`) is a JSON text: the set-up (or the position the record starts from), the game
+record as action indices *and* in notation, the moves taken back but kept for redo, free ``meta`` data
+and a summary that a list of saved games shows without replaying.  A **link token** (:func:`encode`)
+holds the set-up and the record packed as one mixed-radix number (digit *i* has base
+``len(legal_actions)`` at step *i*, so forced moves cost nothing), behind a CRC-32, in URL-safe base64.
+
+:func:`read_save` / :func:`load` read a save, a token, a link with ``#g=TOKEN``, and the formats written
+before this one (the engine's JSON dump and the page's save format 1).  Everything is replayed through
+the engine; every malformed input raises :class:`BadToken` with a message for people, never anything
+else.  The codec only uses the engine's public functions (``new_game``, ``follow``, ``legal_actions``,
+``apply``...).
 """
 
 from __future__ import annotations
 
 import base64
+import json
+import math
+import re
 import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
-from .board import BOARDS, load_board
-from .engine import _deep_clone, _do, _settle, _wrap, follow_indices, new_game
+from .board import BOARDS
+from .engine import apply, apply_index, follow, follow_indices, legal_actions, new_game
 from .errors import BadToken, IllegalAction
 from .model import ENGINE_VERSION, GameState
-from .rules import setup as setup_rules
+
+#: The ``format`` and ``format_version`` of a save written by :func:`save`.
+SAVE_FORMAT = "imperial-save"
+SAVE_VERSION = 2
+
+#: Limits of what is read (anything larger is refused as damaged).
+MAX_TEXT = 2_000_000  # characters of a save or link
+MAX_ACTIONS = 20_000  # moves in a record (a game of Imperial takes about 300-1,000)
+MAX_DEPTH = 32  # nesting of JSON arrays and objects (a save needs 4)
+MAX_ORIGIN = 200_000  # characters of a position text
+SEED_LIMIT = 2**63  # seeds are read from -2**63 to 2**63 - 1
 
 _EDITIONS = ("current", "first")
 _SETUPS = ("standard", "auction")
+_ORIGIN_FLAG = 8  # bit 3 of a token's flags: the record starts from a position (zlib text follows)
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9_-]+")
+_DAMAGED = "this link is damaged or incomplete"
+_TURN_SHOWN = ("phase", "nation", "player")  # what a saved dump's turn is checked for
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What a save holds: the game at its present, the moves taken back (``redo``: action indices, the
+    first valid from ``state``), and the free ``meta`` data stored with it (a link has none)."""
+
+    state: GameState
+    redo: list[int] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+# -- the start of a record and replays -------------------------------------------------------------------
+
+
+def _key_of(state: GameState) -> tuple:
+    """What identifies the state a record starts from."""
+    return (state.board, state.edition, state.setup, state.investor_card, state.seed,
+            tuple(p["name"] for p in state.players), state.origin)
+
+
+def _new(game: dict[str, Any]) -> GameState:
+    """The set-up described by a (checked) ``game`` block."""
+    try:
+        return new_game(list(game["players"]), board=game["board"], edition=game["edition"], setup=game["setup"],
+                        investor_card=game["investor_card"], seed=game["seed"])
+    except IllegalAction as e:
+        raise BadToken(f"the set-up is invalid: {e}") from None
+
+
+def _from_position(text: str) -> GameState:
+    """The state a position text describes, as the start of a record (``origin``: the canonical text)."""
+    try:
+        from .position import from_position  # imported only when a position is read
+    except ImportError:
+        raise BadToken("this game starts from a position, which this version cannot read") from None
+    state = from_position(text)
+    if state.origin is None or state.history:
+        raise BadToken("the starting position is invalid")  # pragma: no cover - from_position never does that
+    return state
+
+
+def start_of(state: GameState) -> GameState:
+    """The state ``state``'s record starts from: its set-up, or the position ``state.origin``."""
+    if state.origin is not None:
+        return _from_position(state.origin)
+    return new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
+                    setup=state.setup, investor_card=state.investor_card, seed=state.seed)
+
+
+def replay(state: GameState) -> GameState:
+    """Rebuild a state from the start of its record and its history.  Raises :class:`BadToken`."""
+    try:
+        return follow_indices(start_of(state), state.history)
+    except IllegalAction as e:
+        raise BadToken(f"the game record is invalid: {e}") from None
+
+
+def undo(state: GameState, n: int = 1) -> GameState:
+    """The state ``n`` actions earlier (replays the record from its start)."""
+    if not 0 <= n <= len(state.history):
+        raise IllegalAction(f"cannot take back {n} actions; the game has {len(state.history)}")
+    return follow_indices(start_of(state), state.history[: len(state.history) - n])
+
+
+def radices(state: GameState) -> list[int]:
+    """Number of legal actions before each recorded action (replays the game)."""
+    out: list[int] = []
+    it = iter(state.history)
+
+    def pick(n: int) -> int | None:
+        i = next(it, None)
+        if i is not None:
+            out.append(n)
+        return i
+
+    follow(start_of(state), pick)
+    return out
+
+
+# -- the record in notation (remembered for the last game, so that autosaving after a move is cheap) ----
+
+_Entry = tuple[str | None, str | None, str]  # who decided, for which nation, the action in notation
+
+
+@dataclass
+class _Log:
+    key: tuple
+    indices: list[int]
+    entries: list[_Entry]
+    end: GameState  # the state after ``indices``
+
+
+_last_log: list[_Log] = []
+
+
+def _log_of(start: Callable[[], GameState], key: tuple, indices: list[int]) -> list[_Entry]:
+    """``(player, nation, notation)`` of each action of a record; raises :class:`IllegalAction`."""
+    n = len(indices)
+    known = _last_log[0] if _last_log and _last_log[0].key == key else None
+    if known is not None and known.indices[:n] == indices:
+        return known.entries[:n]
+    if known is not None and indices[: len(known.indices)] == known.indices:
+        state, entries = known.end, known.entries[:]
+    else:
+        state, entries = start(), []
+    for k in range(len(entries), n):
+        acts = legal_actions(state)
+        i = indices[k]
+        if not 0 <= i < len(acts):
+            raise IllegalAction(f"recorded action {k + 1} ({i}) is not among the {len(acts)} legal actions")
+        entries.append((state.current_player, state.active_nation, str(acts[i])))
+        state = apply_index(state, i)
+    _last_log[:] = [_Log(key, list(indices), entries, state)]
+    return entries[:]
+
+
+def history_log(state: GameState) -> list[tuple[str | None, str | None, str]]:
+    """The game record as ``(player, nation whose turn it was, notation)``, one entry per action."""
+    return _log_of(lambda: start_of(state), _key_of(state), list(state.history))
+
+
+# -- link tokens ------------------------------------------------------------------------------------------
 
 
 def _varint(n: int, out: bytearray) -> None:
@@ -39,54 +187,44 @@ class _Reader:
         self.data = data
         self.pos = 0
 
-    def varint(self) -> int:
+    def varint(self, limit: int = 2**64) -> int:
         shift = n = 0
         while True:
             if self.pos >= len(self.data):
-                raise BadToken("the token is truncated")
+                raise BadToken(_DAMAGED + " (cut short)")
             byte = self.data[self.pos]
             self.pos += 1
             n |= (byte & 0x7F) << shift
             shift += 7
             if not byte & 0x80:
+                if n > limit:
+                    raise BadToken(_DAMAGED + " (a number is out of range)")
                 return n
-            if shift > 70:
-                raise BadToken("the token is damaged (number too long)")
+            if shift >= 70:
+                raise BadToken(_DAMAGED + " (a number is too long)")
 
     def take(self, k: int) -> bytes:
         if self.pos + k > len(self.data):
-            raise BadToken("the token is truncated")
+            raise BadToken(_DAMAGED + " (cut short)")
         chunk = self.data[self.pos:self.pos + k]
         self.pos += k
         return chunk
 
 
-def _initial(state_like) -> dict:
-    return _deep_clone(new_game(list(state_like["names"]), board=state_like["board"], edition=state_like["edition"],
-                                setup=state_like["setup"], investor_card=state_like["investor_card"],
-                                seed=state_like["seed"]).__dict__)
-
-
-def radices(state: GameState) -> list[int]:
-    """Number of legal actions before each recorded action (replays the game)."""
-    b = load_board(state.board)
-    g = _initial({"board": state.board, "names": [p["name"] for p in state.players], "edition": state.edition,
-                  "setup": state.setup, "investor_card": state.investor_card, "seed": state.seed})
-    keys = _settle(g, b)
-    out = []
-    for i in state.history:
-        out.append(len(keys))
-        _do(g, b, keys[i])
-        keys = _settle(g, b)
-    return out
+def _check_seed(seed: int) -> None:
+    if not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise BadToken(f"the seed {seed} is out of range (-2**63 to 2**63 - 1)")
 
 
 def encode(state: GameState) -> str:
-    """A URL-safe token of the whole game (set-up plus the index of every chosen action)."""
+    """A URL-safe token of the whole game (set-up or position, plus the index of every chosen action)."""
+    _check_seed(state.seed)
     out = bytearray()
     _varint(ENGINE_VERSION, out)
     _varint(BOARDS.index(state.board), out)
     flags = (_EDITIONS.index(state.edition)) | (_SETUPS.index(state.setup) << 1) | ((not state.investor_card) << 2)
+    if state.origin is not None:
+        flags |= _ORIGIN_FLAG
     out.append(flags)
     _varint(state.seed * 2 if state.seed >= 0 else -state.seed * 2 - 1, out)
     _varint(len(state.players), out)
@@ -94,6 +232,10 @@ def encode(state: GameState) -> str:
         raw = p["name"].encode("utf-8")
         _varint(len(raw), out)
         out += raw
+    if state.origin is not None:
+        packed = zlib.compress(state.origin.encode("utf-8"), 9)
+        _varint(len(packed), out)
+        out += packed
     _varint(len(state.history), out)
     number = 0
     for base, idx in zip(reversed(radices(state)), reversed(state.history), strict=True):
@@ -105,106 +247,516 @@ def encode(state: GameState) -> str:
     return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
 
 
-def decode(token: str) -> GameState:
-    """The game a token describes.  Raises :class:`BadToken` if it is truncated, tampered or unknown."""
-    token = token.strip()
+def _version_error(what: str, version: int) -> BadToken:
+    if version > ENGINE_VERSION:
+        return BadToken(f"this {what} was made by a newer version of the game (engine format {version}); "
+                        f"this engine reads format {ENGINE_VERSION}: open it with the newer version")
+    return BadToken(f"this {what} was made by an older version of the rules (engine format {version}); "
+                    f"this engine reads format {ENGINE_VERSION}, whose rules differ, so that game cannot be "
+                    "replayed here")
+
+
+def _unzip(packed: bytes) -> str:
+    """A position text packed in a token (at most ``MAX_ORIGIN`` characters)."""
+    z = zlib.decompressobj()
     try:
-        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-    except (ValueError, TypeError):
-        raise BadToken("this is not a game link token (bad characters)") from None
-    if len(raw) < 6:
-        raise BadToken("the token is truncated")
-    r = _Reader(raw)
+        raw = z.decompress(packed, MAX_ORIGIN * 4 + 1)
+        if not z.eof or z.unused_data or z.unconsumed_tail or len(raw) > MAX_ORIGIN * 4:
+            raise BadToken(_DAMAGED + " (the position is damaged)")
+        return raw.decode("utf-8")
+    except (zlib.error, UnicodeDecodeError):
+        raise BadToken(_DAMAGED + " (the position is damaged)") from None
+
+
+def decode(token: str) -> GameState:
+    """The game a token describes.  Raises :class:`BadToken` if it is damaged, cut short, tampered with,
+    or made by another engine format.  The checksum is checked before anything else."""
+    if not isinstance(token, str):
+        raise BadToken("a link token is text")
+    token = token.strip()
+    if len(token) > MAX_TEXT:
+        raise BadToken(_DAMAGED + " (too long)")
+    if not _TOKEN_CHARS.fullmatch(token):
+        raise BadToken("this is not a game link token (bad characters)")
+    if len(token) % 4 == 1 or len(token) < 12:
+        raise BadToken(_DAMAGED + " (cut short)")
+    raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != token:
+        raise BadToken(_DAMAGED + " (its last character is wrong)")
+    if zlib.crc32(raw[:-4]).to_bytes(4, "big") != raw[-4:]:
+        raise BadToken(_DAMAGED + " (checksum mismatch)")
+    r = _Reader(raw[:-4])
     version = r.varint()
     if version != ENGINE_VERSION:
-        raise BadToken(f"the token was made by engine format {version}; this engine reads format {ENGINE_VERSION}, "
-                       "whose rules differ, so that game cannot be replayed here")
-    if zlib.crc32(raw[:-4]).to_bytes(4, "big") != raw[-4:]:
-        raise BadToken("the token is damaged or truncated (checksum mismatch)")
-    r.data = raw[:-4]
+        raise _version_error("link", version)
     board_i = r.varint()
     if board_i >= len(BOARDS):
-        raise BadToken(f"the token names an unknown board ({board_i})")
+        raise BadToken(f"this link names an unknown board ({board_i})")
     flags = r.take(1)[0]
-    if flags >> 3:
-        raise BadToken("the token has unknown option flags")
-    z = r.varint()
+    if flags >> 4:
+        raise BadToken("this link has unknown option flags")
+    z = r.varint(2 * SEED_LIMIT)
     seed = z // 2 if z % 2 == 0 else -(z + 1) // 2
+    _check_seed(seed)
     names = []
-    for _ in range(r.varint()):
+    for _ in range(r.varint(6)):
         try:
-            names.append(r.take(r.varint()).decode("utf-8"))
+            names.append(r.take(r.varint(MAX_TEXT)).decode("utf-8"))
         except UnicodeDecodeError:
-            raise BadToken("the token's player names are damaged") from None
-    n_actions = r.varint()
-    number = int.from_bytes(r.take(r.varint()), "big")
+            raise BadToken(_DAMAGED + " (the player names are damaged)") from None
+    origin = _unzip(r.take(r.varint(MAX_TEXT))) if flags & _ORIGIN_FLAG else None
+    n_actions = r.varint(MAX_ACTIONS)
+    number = int.from_bytes(r.take(r.varint(MAX_TEXT)), "big")
     if r.pos != len(r.data):
-        raise BadToken("the token has trailing data")
+        raise BadToken(_DAMAGED + " (trailing data)")
+    game = {"board": BOARDS[board_i], "edition": _EDITIONS[flags & 1], "setup": _SETUPS[(flags >> 1) & 1],
+            "investor_card": not (flags >> 2) & 1, "seed": seed, "players": names}
+    start = _start(game, origin)
+    step = 0
+
+    def pick(n: int) -> int | None:
+        nonlocal number, step
+        if step == n_actions:
+            return None
+        if not n:
+            raise BadToken(f"this link records more actions ({n_actions}) than the game lasted ({step})")
+        step += 1
+        number, idx = divmod(number, n)
+        return idx
+
     try:
-        start = new_game(names, board=BOARDS[board_i], edition=_EDITIONS[flags & 1],
-                         setup=_SETUPS[(flags >> 1) & 1], investor_card=not (flags >> 2) & 1, seed=seed)
-    except IllegalAction as e:
-        raise BadToken(f"the token's set-up is invalid: {e}") from None
-    b = load_board(start.board)
-    g = _deep_clone(start.__dict__)
-    keys = _settle(g, b)
-    for step in range(n_actions):
-        if not keys:
-            raise BadToken(f"the token records more actions ({n_actions}) than the game lasted ({step})")
-        number, idx = divmod(number, len(keys))
-        g["history"].append(idx)
-        _do(g, b, keys[idx])
-        keys = _settle(g, b)
-    if number:
-        raise BadToken("the token is damaged (unused data in the game record)")
-    return _wrap(g)
-
-
-def load(text: str) -> GameState:
-    """Read a JSON save or a token; a save is checked by replaying its history from the set-up."""
-    text = text.strip()
-    if not text.startswith("{"):
-        return decode(text)
-    saved = GameState.model_validate_json(text)
-    if saved.version != ENGINE_VERSION:
-        raise BadToken(f"the save was made by engine format {saved.version}; this engine reads format {ENGINE_VERSION}, "
-                       "whose rules differ, so that game cannot be replayed here")
-    replayed = replay(saved)
-    if replayed != saved:
-        raise BadToken("the save does not match its own game record (edited by hand?)")
-    return saved
-
-
-def replay(state: GameState) -> GameState:
-    """Rebuild a state from its set-up and history (fast path)."""
-    start = new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
-                     setup=state.setup, investor_card=state.investor_card, seed=state.seed)
-    try:
-        return follow_indices(start, state.history)
-    except IllegalAction as e:
+        state = follow(start, pick)
+    except IllegalAction as e:  # pragma: no cover - pick only returns legal indices
         raise BadToken(f"the game record is invalid: {e}") from None
+    if number:
+        raise BadToken(_DAMAGED + " (unused data in the game record)")
+    return state
 
 
-def undo(state: GameState, n: int = 1) -> GameState:
-    """The state ``n`` actions earlier (replays the record from the set-up)."""
-    if not 0 <= n <= len(state.history):
-        raise IllegalAction(f"cannot take back {n} actions; the game has {len(state.history)}")
-    return replay(state.model_copy(update={"history": state.history[: len(state.history) - n]}))
+# -- reading JSON strictly --------------------------------------------------------------------------------
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
-def history_log(state: GameState) -> list[tuple[str, str | None, str]]:
-    """The game record as ``(player, nation whose turn it was, notation)``, one entry per action."""
-    from .actions import from_key
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadToken("the save holds a number out of range")
+    return value
 
-    b = load_board(state.board)
-    start = new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
-                     setup=state.setup, investor_card=state.investor_card, seed=state.seed)
-    g = _deep_clone(start.__dict__)
-    keys = _settle(g, b)
-    out = []
-    for i in state.history:
-        t = g["turn"]
-        out.append((t["player"], t["nation"], str(from_key(keys[i]))))
-        _do(g, b, keys[i])
-        keys = _settle(g, b)
+
+def _no_constant(text: str) -> Any:
+    raise BadToken(f"the save holds {text}, which is not JSON")
+
+
+def _parse_json(text: str) -> Any:
+    depth = 0
+    for m in _BRACKET.finditer(_JSON_STRING.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BadToken("this is not an Imperial save (nested too deeply)")
+        else:
+            depth -= 1
+    try:
+        return json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as e:
+        raise BadToken(f"this is not an Imperial save (not JSON: {str(e)[:80]})") from None
+
+
+def _text_of(data: str | bytes) -> str:
+    """Input as text: bytes must be UTF-8; a byte-order mark and surrounding white space are dropped."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadToken("this is not an Imperial save (not UTF-8 text)") from None
+    if not isinstance(data, str):
+        raise BadToken(f"a save or link is text, not {type(data).__name__}")
+    if len(data) > MAX_TEXT:
+        raise BadToken(f"this is not an Imperial save (longer than {MAX_TEXT} characters)")
+    return data.lstrip("\ufeff").strip()
+
+
+def _get(d: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    """``d[key]``, which must be a ``kind`` (dict, list, str or bool)."""
+    if key not in d:
+        raise BadToken(f"the save is damaged ({where}{key} is missing)")
+    value = d[key]
+    if not isinstance(value, kind):
+        raise BadToken(f"the save is damaged ({where}{key} has the wrong type)")
+    return value
+
+
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise BadToken(f"the save is damaged ({what} is not a whole number from {lo} to {hi})")
+    return value
+
+
+def _valid_text(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8 (JSON read from text may hold lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _plain_text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise BadToken(f"the save is damaged ({what} is not text)")
+    if not _valid_text(value):
+        raise BadToken(f"the save is damaged ({what} is not valid text)")
+    return value
+
+
+def _engine_version(value: Any, what: str = "save") -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**31:
+        raise BadToken(f"the {what} is damaged (its engine format is not a number)")
+    if value != ENGINE_VERSION:
+        raise _version_error(what, value)
+
+
+def _game(d: dict[str, Any], names: Any, where: str = "") -> dict[str, Any]:
+    """The set-up options of a save, checked (``names``: the list of player names)."""
+    board = _get(d, "board", str, where)
+    if board not in BOARDS:
+        raise BadToken(f"the save names an unknown board ({board[:40]!r})")
+    edition = _get(d, "edition", str, where)
+    setup = _get(d, "setup", str, where)
+    if edition not in _EDITIONS or setup not in _SETUPS:
+        raise BadToken("the save names an unknown edition or set-up")
+    investor_card = _get(d, "investor_card", bool, where)
+    seed = _int(d.get("seed"), "the seed", -SEED_LIMIT, SEED_LIMIT - 1)
+    if not isinstance(names, list) or not 2 <= len(names) <= 6:
+        raise BadToken("the save is damaged (it must name 2 to 6 players)")
+    players = [_plain_text(n, "a player name") for n in names]
+    return {"board": board, "edition": edition, "setup": setup, "investor_card": investor_card, "seed": seed,
+            "players": players}
+
+
+def _start(game: dict[str, Any], origin: Any) -> GameState:
+    """The state a record starts from: the set-up ``game``, or the position ``origin`` (which must be
+    for the same players and options)."""
+    if origin is None:
+        return _new(game)
+    if not isinstance(origin, str) or len(origin) > MAX_ORIGIN:
+        raise BadToken("the save is damaged (its starting position is not a position text)")
+    _plain_text(origin, "the starting position")
+    try:
+        start = _from_position(origin)
+    except IllegalAction as e:
+        raise BadToken(f"the starting position is invalid: {e}") from None
+    if (start.board, start.edition, start.setup, start.investor_card, start.seed,
+            [p["name"] for p in start.players]) != (game["board"], game["edition"], game["setup"],
+                                                     game["investor_card"], game["seed"], game["players"]):
+        raise BadToken("the starting position does not match the save's players and options")
+    return start
+
+
+def _indices(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list) or len(value) > MAX_ACTIONS:
+        raise BadToken(f"the save is damaged ({what} is not a list of up to {MAX_ACTIONS} moves)")
+    for i in value:
+        _int(i, f"a move of {what}", 0, 10**6)
+    return value
+
+
+def _notation(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or len(value) > MAX_ACTIONS:
+        raise BadToken(f"the save is damaged ({what} is not a list of up to {MAX_ACTIONS} moves)")
+    for t in value:
+        if not isinstance(t, str) or len(t) > 200:
+            raise BadToken(f"the save is damaged (a move of {what} is not an action in notation)")
+    return value
+
+
+def _follow_record(start: GameState, indices: list[int] | None, notation: list[str] | None,
+                   what: str, *, lenient: bool = False) -> GameState:
+    """``start`` after a record given by indices, by notation, or both: then the notation decides (it names
+    the moves whatever the order of the legal actions) and the indices only have to be as many.
+    ``lenient``: stop at the first move that cannot be played instead of refusing (a legacy redo tail)."""
+    if notation is None:
+        assert indices is not None
+        if lenient:
+            return _follow_lenient(start, indices)
+        try:
+            return follow_indices(start, indices)
+        except IllegalAction as e:
+            raise BadToken(f"the {what} is invalid: {e}") from None
+    if indices is not None and len(indices) != len(notation):
+        raise BadToken(f"the save is damaged (the {what} has {len(indices)} indices for {len(notation)} moves)")
+    state = start
+    entries: list[_Entry] = []
+    for k, text in enumerate(notation):
+        try:
+            nxt = apply(state, text)
+        except IllegalAction as e:
+            if lenient:
+                break
+            raise BadToken(f"move {k + 1} of the {what} ({text[:60]}) cannot be played: {e}") from None
+        entries.append((state.current_player, state.active_nation, str(legal_actions(state)[nxt.history[-1]])))
+        state = nxt
+    if not start.history:  # the whole record from its start: the next save need not replay it for notation
+        _last_log[:] = [_Log(_key_of(start), list(state.history), entries, state)]
+    return state
+
+
+def _follow_lenient(start: GameState, indices: list[int]) -> GameState:
+    it = iter(indices)
+
+    def pick(n: int) -> int | None:
+        i = next(it, None)
+        return i if i is not None and 0 <= i < n else None
+
+    return follow(start, pick)
+
+
+def _record(d: Any, what: str) -> tuple[list[int] | None, list[str] | None]:
+    """A ``{"indices": [...], "notation": [...]}`` block (at least one of the two)."""
+    if not isinstance(d, dict) or not ({"indices", "notation"} & d.keys()) or d.keys() - {"indices", "notation"}:
+        raise BadToken(f"the save is damaged (the {what} is not a record)")
+    indices = _indices(d["indices"], f"the {what}") if "indices" in d else None
+    notation = _notation(d["notation"], f"the {what}") if "notation" in d else None
+    return indices, notation
+
+
+def _redo_of(present: GameState, after: GameState) -> list[int]:
+    return list(after.history[len(present.history):])
+
+
+# -- the save format --------------------------------------------------------------------------------------
+
+
+def summary_of(state: GameState) -> dict[str, Any]:
+    """What a list of saved games shows: players, board, moves, whether it is over, who decides what for
+    which nation, and the round."""
+    return {
+        "players": [p["name"] for p in state.players], "board": state.board, "moves": len(state.history),
+        "over": state.is_over, "player": state.current_player, "nation": state.active_nation,
+        "decision": state.decision, "round": state.round,
+    }
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def save(state: GameState, *, meta: dict[str, Any] | None = None, redo: list[int] | None = None) -> str:
+    """The save of ``state`` as JSON text (``docs/saves.md``): set-up or starting position, the record as
+    indices and notation, ``redo`` (indices of moves taken back, the first valid from ``state``), free
+    JSON ``meta`` and a summary.  The same arguments always give the same text."""
+    if meta is not None and not isinstance(meta, dict):
+        raise TypeError("meta must be a dict")
+    _check_seed(state.seed)
+    redo = [int(i) for i in redo or ()]
+    history = list(state.history)
+    entries = _log_of(lambda: start_of(state), _key_of(state), history + redo)
+    notation = [e[2] for e in entries]
+    game = {"board": state.board, "edition": state.edition, "setup": state.setup,
+            "investor_card": state.investor_card, "seed": state.seed,
+            "players": [p["name"] for p in state.players]}
+    parts = [
+        ("format", SAVE_FORMAT), ("format_version", SAVE_VERSION), ("engine_version", ENGINE_VERSION),
+        ("summary", summary_of(state)), ("meta", meta or {}), ("game", game),
+    ]
+    if state.origin is not None:
+        parts.append(("origin", state.origin))
+    parts += [
+        ("record", {"indices": history, "notation": notation[: len(history)]}),
+        ("redo", {"indices": redo, "notation": notation[len(history):]}),
+    ]
+    return "{\n" + ",\n".join(f"{json.dumps(k)}: {_dump(v)}" for k, v in parts) + "\n}\n"
+
+
+def _read_v2(data: dict[str, Any]) -> SavedGame:
+    known = {"format", "format_version", "engine_version", "summary", "meta", "game", "origin", "record", "redo"}
+    if data.keys() - known:
+        raise BadToken(f"the save is damaged (unknown part {sorted(data.keys() - known)[0][:40]!r})")
+    _engine_version(data.get("engine_version"))
+    g = _get(data, "game", dict, "")
+    game = _game(g, g.get("players"), "game.")
+    if g.keys() - game.keys():
+        raise BadToken("the save is damaged (unknown set-up option)")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise BadToken("the save is damaged (meta is not an object)")
+    if not _valid_text(_dump(meta)):
+        raise BadToken("the save is damaged (meta is not valid text)")
+    indices, notation = _record(data.get("record"), "game record")
+    redo_i, redo_n = _record(data.get("redo", {"indices": []}), "redo list")
+    start = _start(game, data.get("origin"))
+    state = _follow_record(start, indices, notation, "game record")
+    after = _follow_record(state, redo_i, redo_n, "redo list")
+    if "summary" in data and data["summary"] != summary_of(state):
+        raise BadToken("the save's summary does not match its game record (edited by hand?)")
+    return SavedGame(state, _redo_of(state, after), meta)
+
+
+# -- formats written before this one ---------------------------------------------------------------------
+
+
+def _matches(state: GameState, data: dict[str, Any]) -> bool:
+    """Whether a saved state dump shows the replayed ``state``: every field the dump has (dumps made before
+    ``round`` and ``origin`` existed lack them), and of the turn in progress who decides what for which
+    nation (its other fields are the engine's bookkeeping, which may change between releases)."""
+    expected = json.loads(state.model_dump_json())
+    seen = {k: v for k, v in data.items() if k in expected}
+    if seen.keys() != data.keys():
+        return False
+    expected = {k: v for k, v in expected.items() if k in data}
+    if "turn" in data:
+        if not isinstance(data["turn"], dict):
+            return False
+        seen["turn"] = {k: data["turn"].get(k) for k in _TURN_SHOWN}
+        expected["turn"] = {k: expected["turn"].get(k) for k in _TURN_SHOWN}
+    return expected == seen
+
+
+def _read_dump(data: dict[str, Any], notation: list[str] | None = None) -> GameState:
+    """The engine's JSON dump of a state (``GameState.model_dump_json()``), checked by replaying its
+    record (by ``notation`` if given, else by the indices of its history)."""
+    if "version" not in data:
+        raise BadToken("this is not an Imperial save")
+    _engine_version(data["version"])
+    game = _game(data, [p.get("name") if isinstance(p, dict) else None for p in _get(data, "players", list, "")])
+    history = _indices(_get(data, "history", list, ""), "the game record")
+    state = _follow_record(_start(game, data.get("origin")), history if notation is None else None, notation,
+                           "game record")
+    if not _matches(state, data):
+        raise BadToken("the save does not match its own game record (edited by hand?)")
+    return state
+
+
+def _read_v1(data: dict[str, Any]) -> SavedGame:
+    """The page's save format 1: ``state`` (an engine dump), ``log`` / ``redo_log`` (notation) or ``redo``
+    (indices), ``id``, ``created``, ``saved``.  A damaged redo tail is cut, as that page did."""
+    state_data = _get(data, "state", dict, "")
+    log = data.get("log")
+    state = _read_dump(state_data, _notation(log, "the game record") if log is not None else None)
+    redo_log, redo = data.get("redo_log"), data.get("redo")
+    after = state
+    if isinstance(redo_log, list) and all(isinstance(t, str) and len(t) <= 200 for t in redo_log) \
+            and len(redo_log) <= MAX_ACTIONS and log is not None:
+        after = _follow_record(state, None, redo_log, "redo list", lenient=True)
+    elif isinstance(redo, list) and len(redo) <= MAX_ACTIONS and all(isinstance(i, int) for i in redo):
+        after = _follow_record(state, redo, None, "redo list", lenient=True)
+    meta = {k: data[k] for k in ("id", "created", "saved") if k in data}
+    if "id" in meta and not (isinstance(meta["id"], str) and _valid_text(meta["id"])):
+        del meta["id"]
+    for k in ("created", "saved"):
+        if k in meta and (not isinstance(meta[k], (int, float)) or isinstance(meta[k], bool)):
+            del meta[k]
+    return SavedGame(state, _redo_of(state, after), meta)
+
+
+# -- reading anything -------------------------------------------------------------------------------------
+
+
+def _link_token(text: str) -> str | None:
+    """The token of a link ``...#g=TOKEN`` (``None`` if ``text`` is not such a link)."""
+    if "#g=" not in text:
+        return None
+    return text.split("#g=", 1)[1].split("&", 1)[0]
+
+
+def _json_save(text: str) -> dict[str, Any]:
+    data = _parse_json(text)
+    if not isinstance(data, dict):
+        raise BadToken("this is not an Imperial save")
+    return data
+
+
+def _format_version(data: dict[str, Any]) -> int:
+    if data.get("format") != SAVE_FORMAT:
+        raise BadToken("this is not an Imperial save")
+    v = data.get("format_version")
+    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < 2**31:
+        raise BadToken("the save is damaged (its format version is not a number)")
+    if v > SAVE_VERSION:
+        raise BadToken(f"this save was made by a newer version of the game (save format {v}); "
+                       f"this version reads save formats up to {SAVE_VERSION}")
+    return v
+
+
+def read_save(text: str | bytes) -> SavedGame:
+    """Read a save (this format or an older one), a link token, or a link containing ``#g=TOKEN``.
+    Raises :class:`BadToken` (only) with the reason when it cannot be read."""
+    text = _text_of(text)
+    if not text:
+        raise BadToken("this is empty, not a save or a link")
+    if text[0] in '{["' or text in ("null", "true", "false"):
+        data = _json_save(text)
+        if "format" in data:
+            return (_read_v1 if _format_version(data) == 1 else _read_v2)(data)
+        return SavedGame(_read_dump(data))
+    token = _link_token(text)
+    if token is None and "://" in text:
+        raise BadToken("this link holds no game (no #g= in it)")
+    return SavedGame(decode(text if token is None else token))
+
+
+def load(text: str | bytes) -> GameState:
+    """The game of a save or a link (see :func:`read_save`)."""
+    return read_save(text).state
+
+
+def read_summary(text: str | bytes) -> dict[str, Any]:
+    """What a list of saved games shows, read without replaying the game (a link is replayed):
+    ``players``, ``board``, ``moves``, ``over``, ``player``, ``nation``, ``decision``, ``round`` (``None``
+    when the save does not say) and ``meta``.  Raises :class:`BadToken` if the save cannot be listed;
+    a save listed this way may still fail to open (:func:`read_save` checks everything)."""
+    text = _text_of(text)
+    if not text.startswith("{"):
+        saved = read_save(text)
+        return {**summary_of(saved.state), "meta": {}}
+    data = _json_save(text)
+    if "format" not in data:
+        _engine_version(data.get("version"))
+        return _summary_of_dump(data, {})
+    if _format_version(data) == 1:
+        meta = {k: data[k] for k in ("id", "created", "saved") if k in data}
+        state = _get(data, "state", dict, "")
+        _engine_version(state.get("version"))
+        turn = _get(data, "turn", dict, "")
+        s = {"players": data.get("players"), "board": data.get("board"), "moves": data.get("moves"),
+             "over": data.get("over"), "player": turn.get("player"), "nation": turn.get("nation"),
+             "decision": turn.get("phase"), "round": state.get("round")}
+    else:
+        _engine_version(data.get("engine_version"))
+        s = _get(data, "summary", dict, "")
+        meta = _get(data, "meta", dict, "")
+    return _checked_summary(s, meta)
+
+
+def _summary_of_dump(data: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    turn = _get(data, "turn", dict, "")
+    players = _get(data, "players", list, "")
+    history = _get(data, "history", list, "")
+    phase = turn.get("phase")
+    return _checked_summary({
+        "players": [p.get("name") if isinstance(p, dict) else None for p in players], "board": data.get("board"),
+        "moves": len(history), "over": phase == "over", "player": None if phase == "over" else turn.get("player"),
+        "nation": turn.get("nation"), "decision": phase, "round": data.get("round"),
+    }, meta)
+
+
+def _checked_summary(s: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    players = s.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadToken("the save is damaged (its list of players)")
+    out = {"players": players, "board": s.get("board"), "moves": s.get("moves"), "over": s.get("over"),
+           "player": s.get("player"), "nation": s.get("nation"), "decision": s.get("decision"),
+           "round": s.get("round"), "meta": meta}
+    if not isinstance(out["board"], str) or not isinstance(out["over"], bool):
+        raise BadToken("the save is damaged (its summary)")
+    if not isinstance(out["moves"], int) or isinstance(out["moves"], bool) or out["moves"] < 0:
+        raise BadToken("the save is damaged (its number of moves)")
+    for k in ("player", "nation", "decision"):
+        if out[k] is not None and not isinstance(out[k], str):
+            raise BadToken(f"the save is damaged (its summary's {k})")
+    if out["round"] is not None and (not isinstance(out["round"], int) or isinstance(out["round"], bool)):
+        out["round"] = None
     return out

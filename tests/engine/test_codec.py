@@ -22,6 +22,7 @@ from imperial_core import (
 )
 from imperial_core.__main__ import main
 from imperial_core.actions import BuyBond, MoveArmy, Pass, Rondel, parse_text
+from imperial_core.codec import SavedGame, read_save, read_summary, save, start_of, undo
 from imperial_core.randomplay import random_game
 
 
@@ -63,8 +64,11 @@ def test_tampered_token_is_refused(finished):
 def test_unknown_version_is_refused(finished):
     raw = bytearray(base64.urlsafe_b64decode(encode(finished) + "=="))
     raw[0] = ENGINE_VERSION + 1
+    with pytest.raises(BadToken, match=f"newer version of the game \\(engine format {ENGINE_VERSION + 1}\\)"):
+        decode(_with_crc(bytes(raw)))
+    # without a matching checksum the link is damaged, whatever its first byte says
     token = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
-    with pytest.raises(BadToken, match=f"engine format {ENGINE_VERSION + 1}"):
+    with pytest.raises(BadToken, match="this link is damaged or incomplete"):
         decode(token)
 
 
@@ -202,3 +206,241 @@ def test_malformed_actions_raise_illegal_action():
     for bad in [("army",), {"type": "army"}, "army", 42, ("nonsense", 1)]:
         with pytest.raises(IllegalAction):
             apply(s, bad)
+
+
+# -- the save format (codec.save / read_save) ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def midgame():
+    import random
+
+    rng = random.Random(3)
+    s = new_game(["Ann", "Bjørn", "李"], seed=5, setup="auction")
+    for _ in range(80):
+        s = apply(s, rng.choice(legal_actions(s)))
+    return s
+
+
+def test_save_round_trip_with_redo_and_meta(midgame):
+    back3 = undo(midgame, 3)
+    redo = midgame.history[-3:]
+    meta = {"id": "g1", "created": 1.5, "saved": 2.5, "note": ["free", {"json": None}]}
+    text = save(back3, meta=meta, redo=redo)
+    assert text == save(back3, meta=dict(reversed(meta.items())), redo=redo)  # deterministic
+    data = json.loads(text)
+    assert list(data)[:3] == ["format", "format_version", "engine_version"]
+    assert data["format"] == "imperial-save" and data["format_version"] == 2
+    assert data["summary"]["moves"] == len(back3.history) and data["summary"]["players"] == ["Ann", "Bjørn", "李"]
+    assert len(data["record"]["notation"]) == len(back3.history) and len(data["redo"]["notation"]) == 3
+    saved = read_save(text)
+    assert isinstance(saved, SavedGame)
+    assert saved.state == back3 and saved.redo == redo and saved.meta == meta
+    assert load(text) == back3
+    assert read_save(text.encode("utf-8")).state == back3  # bytes
+    assert read_save("\ufeff" + text).state == back3  # a byte-order mark
+    summary = read_summary(text)
+    assert summary["moves"] == len(back3.history) and summary["meta"] == meta and summary["round"] == back3.round
+
+
+def test_save_reads_by_notation_or_by_indices_and_the_notation_decides(midgame):
+    data = json.loads(save(midgame))
+    only_notation = {**data, "record": {"notation": data["record"]["notation"]}}
+    only_indices = {**data, "record": {"indices": data["record"]["indices"]}}
+    assert load(json.dumps(only_notation)) == midgame
+    assert load(json.dumps(only_indices)) == midgame
+    # indices that disagree with the notation (as if the engine listed legal actions in another order)
+    shuffled = json.loads(json.dumps(data))
+    shuffled["record"]["indices"] = [0] * len(midgame.history)
+    assert load(json.dumps(shuffled)) == midgame
+    shuffled["record"]["indices"].pop()
+    with pytest.raises(BadToken, match="indices for"):
+        load(json.dumps(shuffled))
+    # another move in notation is another game: refused here (its summary or a later move no longer fits)
+    bad = json.loads(json.dumps(data))
+    k = next(i for i, t in enumerate(bad["record"]["notation"]) if t.startswith("rondel ") and i > 10)
+    other = next(t for t in ("rondel factory", "rondel taxation") if t != bad["record"]["notation"][k])
+    bad["record"]["notation"][k] = other
+    with pytest.raises(BadToken):
+        load(json.dumps(bad))
+    bad = json.loads(json.dumps(data))
+    bad["record"]["notation"][5] = "factory atlantis"
+    with pytest.raises(BadToken, match="move 6 of the game record"):
+        load(json.dumps(bad))
+
+
+def test_edited_summary_and_unknown_parts_are_refused(midgame):
+    data = json.loads(save(midgame))
+    for edit in ({"summary": {**data["summary"], "moves": 3}}, {"extra": 1}, {"meta": []},
+                 {"game": {**data["game"], "colour": "red"}}, {"game": {**data["game"], "seed": True}},
+                 {"record": {"indices": [0.5]}}, {"redo": {"indices": [999]}}):
+        with pytest.raises(BadToken):
+            load(json.dumps({**data, **edit}))
+
+
+def test_saves_and_links_of_other_formats_name_the_version(midgame):
+    data = json.loads(save(midgame))
+    with pytest.raises(BadToken, match=f"newer version of the game \\(engine format {ENGINE_VERSION + 1}\\)"):
+        load(json.dumps({**data, "engine_version": ENGINE_VERSION + 1}))
+    with pytest.raises(BadToken, match="older version of the rules \\(engine format 1\\)"):
+        load(json.dumps({**data, "engine_version": 1}))
+    with pytest.raises(BadToken, match="save format 3"):
+        load(json.dumps({**data, "format_version": 3}))
+    with pytest.raises(BadToken, match="not an Imperial save"):
+        load(json.dumps({**data, "format": "chess"}))
+    dump = json.loads(midgame.model_dump_json())
+    with pytest.raises(BadToken, match="engine format 1"):
+        load(json.dumps({**dump, "version": 1}))
+
+
+def test_links_in_every_form(midgame):
+    token = encode(midgame)
+    for text in (token, f"  {token}\n", f"https://example.org/imperial/#g={token}", f"#g={token}",
+                 f"https://example.org/imperial/index.html?x=1#g={token}&v=2"):
+        assert load(text) == midgame
+    with pytest.raises(BadToken, match="no #g="):
+        load("https://example.org/imperial/")
+
+
+def test_decode_is_strict(midgame):
+    token = encode(midgame)
+    for bad in ("!!" + token, token + "!", token + "=", token[:-1] + "~", "", "AAAA", token + "A", token[1:]):
+        with pytest.raises(BadToken):
+            decode(bad)
+    # a base64 text whose unused low bits are set decodes to the same bytes in lenient base64: refused
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    if len(token) % 4:
+        last = alphabet.index(token[-1])
+        for delta in (1, 2, 3):
+            other = token[:-1] + alphabet[last ^ delta]
+            if base64.urlsafe_b64decode(other + "=" * (-len(other) % 4)) == base64.urlsafe_b64decode(
+                    token + "=" * (-len(token) % 4)):
+                with pytest.raises(BadToken, match="damaged"):
+                    decode(other)
+
+
+def test_checksum_is_checked_before_the_version(finished):
+    raw = bytearray(base64.urlsafe_b64decode(encode(finished) + "=="))
+    raw[0] = 6
+    raw[-1] ^= 1
+    token = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
+    with pytest.raises(BadToken, match="this link is damaged or incomplete") as e:
+        decode(token)
+    assert "format 6" not in str(e.value)
+
+
+def test_codec_uses_only_the_engines_public_functions():
+    import ast
+    import inspect
+
+    from imperial_core import codec
+
+    tree = ast.parse(inspect.getsource(codec))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert not any(a.name.startswith("_") for a in node.names), (node.module, [a.name for a in node.names])
+    for private in ("_deep_clone", "_do", "_settle", "_wrap", "replay_keys", "_CACHE"):
+        assert private not in inspect.getsource(codec)
+
+
+# -- records that start from a position (origin) ------------------------------------------------------------
+
+
+@pytest.fixture
+def fake_positions(monkeypatch):
+    """A stand-in ``imperial_core.position`` whose texts are ``fake:<seed>:<moves>``: the game of that seed
+    after that many first-choice moves (the codec only needs from_position / to_position)."""
+    import sys
+    import types
+
+    def from_position(text: str) -> GameState:
+        kind, seed, moves = text.split(":")
+        if kind != "fake":
+            raise BadToken("not a fake position")
+        s = new_game(["Ann", "Bo", "Cy"], seed=int(seed))
+        for _ in range(int(moves)):
+            s = apply(s, legal_actions(s)[0])
+        return s.model_copy(update={"origin": text, "history": []})
+
+    def to_position(state: GameState) -> str:
+        return f"fake:{state.seed}:{len(state.history)}"
+
+    module = types.ModuleType("imperial_core.position")
+    module.from_position, module.to_position = from_position, to_position
+    monkeypatch.setitem(sys.modules, "imperial_core.position", module)
+    return module
+
+
+def test_a_game_from_a_position_round_trips_and_never_encodes_as_a_set_up(fake_positions):
+    start = fake_positions.from_position("fake:4:30")
+    s = start
+    for _ in range(12):
+        s = apply(s, legal_actions(s)[-1])
+    assert s.origin == "fake:4:30" and len(s.history) == 12
+    token = encode(s)
+    raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+    assert raw[2] & 8  # the origin flag
+    assert decode(token) == s
+    assert start_of(s) == start
+    plain = new_game(["Ann", "Bo", "Cy"], seed=4)
+    assert decode(encode(plain)).origin is None
+    assert read_save(save(s, redo=[0])).state == s
+    data = json.loads(save(s))
+    assert data["origin"] == "fake:4:30"
+    del data["origin"]  # the same record from the set-up is another game: refused or different
+    try:
+        other = load(json.dumps(data))
+    except BadToken:
+        pass
+    else:
+        assert other != s
+    data["origin"] = "fake:4:31"
+    with pytest.raises(BadToken):
+        load(json.dumps(data))
+
+
+def test_the_cli_reads_tokens_links_stdin_and_says_why_it_cannot(tmp_path, capsys, monkeypatch, finished):
+    import io
+
+    token = encode(finished)
+    assert main(["replay", token]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("winner:")
+    assert main(["replay", f"https://example.org/#g={token}"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(save(finished).encode())))
+    assert main(["replay", "-"]) == 0
+    capsys.readouterr()
+    for bad in ("missing-file.json", "nosuchfile", token[:-3], str(tmp_path)):
+        assert main(["replay", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("cannot read ") and len(err.splitlines()) == 1
+    f = tmp_path / "latin1.json"
+    f.write_bytes(b"\xff\xfe{")
+    assert main(["replay", str(f)]) == 2
+    assert "UTF-8" in capsys.readouterr().err
+
+
+def test_cli_position_prints_the_present_position(capsys):
+    pytest.importorskip("imperial_core.position")
+    from imperial_core.position import from_position
+
+    s = new_game(["Ann", "Bo", "Cy"], seed=2)
+    for _ in range(20):
+        s = apply(s, legal_actions(s)[0])
+    assert main(["position", encode(s)]) == 0
+    text = capsys.readouterr().out.strip()
+    p = from_position(text)
+    assert p.nations == s.nations and p.players == s.players and p.turn == s.turn
+
+
+def test_a_real_position_round_trips_through_tokens_and_saves():
+    position = pytest.importorskip("imperial_core.position")
+    s = new_game(["Ann", "Bo", "Cy"], seed=8)
+    for _ in range(40):
+        s = apply(s, legal_actions(s)[len(legal_actions(s)) // 2])
+    start = position.from_position(position.to_position(s))
+    t = start
+    for _ in range(10):
+        t = apply(t, legal_actions(t)[0])
+    assert t.origin is not None
+    assert decode(encode(t)) == t
+    assert load(save(t)) == t

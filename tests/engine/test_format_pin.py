@@ -1,5 +1,5 @@
-"""Engine-format pins: tokens of the current format keep decoding to the same games; older formats
-are refused with a message that says so.
+"""Engine-format pins: tokens and saves of the current format keep decoding to the same games; older
+formats are refused with a message that says so; saves written by earlier code (``data/``) keep loading.
 
 ``PINNED`` tokens were produced by ``imperial_core.randomplay.random_game`` when format 2 was released.
 If a change to the rules makes ``test_format_2_tokens_replay_unchanged`` fail, the change alters how
@@ -9,8 +9,12 @@ links replay: bump ``ENGINE_VERSION`` (old links are then refused with a clear m
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from imperial_core import ENGINE_VERSION, BadToken, decode, load, scores
+from imperial_core.codec import read_save, read_summary, save
 
 #: Format 1 (before the rules audit of decisions 4, 7, 14, 15 and 22): refused, never replayed by other rules.
 FORMAT_1 = [
@@ -45,7 +49,55 @@ def test_format_2_tokens_replay_unchanged(token, n_actions, final, edition, setu
 
 @pytest.mark.parametrize("row", FORMAT_1)
 def test_format_1_tokens_are_refused_with_a_clear_message(row):
-    with pytest.raises(BadToken, match=f"engine format 1; this engine reads format {ENGINE_VERSION}"):
+    with pytest.raises(BadToken, match=f"older version of the rules \\(engine format 1\\); this engine reads "
+                                       f"format {ENGINE_VERSION}"):
         decode(row[0])
     with pytest.raises(BadToken, match="engine format 1"):
         load(row[0])
+
+
+# -- saves written by earlier code (tests/engine/data, see its README) ----------------------------------------
+
+DATA = Path(__file__).parent / "data"
+EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
+TOKENS = (DATA / "tokens-v2.txt").read_text().split()
+pinned_2 = pytest.mark.skipif(ENGINE_VERSION != 2, reason="pins format 2 only")
+
+
+@pinned_2
+@pytest.mark.parametrize("name", ["page-save-v1.json", "page-save-v1-before-round.json", "save-v2.json"])
+def test_page_saves_load_into_the_same_game_with_their_redo_tail(name):
+    text = (DATA / name).read_text(encoding="utf-8")
+    want = EXPECTED["page_save"]
+    saved = read_save(text)
+    assert saved.state.history == want["history"]
+    assert saved.state.history + saved.redo == want["final_history"]
+    assert saved.meta["id"] == "20250101-120000-abcd" and isinstance(saved.meta["saved"], float)
+    assert [p["name"] for p in saved.state.players] == ["Ann", "Bjørn", "Cem"]
+    assert saved.state == decode(TOKENS[0])
+    summary = read_summary(text)
+    assert (summary["moves"], summary["player"], summary["nation"]) == (44, "Cem", "FR")
+    # read and written again, every one of them is the current save format, the same text
+    v2 = (DATA / "save-v2.json").read_text(encoding="utf-8")
+    assert save(saved.state, meta=json.loads(v2)["meta"], redo=saved.redo) == v2
+
+
+@pinned_2
+@pytest.mark.parametrize("name", ["engine-v2.json", "engine-v2-before-round.json"])
+def test_engine_json_dumps_load_into_the_same_game(name):
+    state = load((DATA / name).read_bytes())
+    want = EXPECTED["engine"]
+    assert state.history == want["history"]
+    assert scores(state) == want["scores"]
+    assert (state.decision, state.current_player) == (want["decision"], want["player"])
+    assert (state.setup, state.investor_card) == ("auction", False)
+
+
+@pinned_2
+def test_a_finished_game_dumped_and_saved_loads_unchanged():
+    dumped = load((DATA / "engine-v2-finished-before-round.json").read_text(encoding="utf-8"))
+    saved = load((DATA / "save-v2-finished.json").read_text(encoding="utf-8"))
+    assert dumped == saved == decode(TOKENS[1])
+    assert dumped.is_over and dumped.edition == "first"
+    assert len(dumped.history) == EXPECTED["finished"]["history_len"]
+    assert scores(dumped) == EXPECTED["finished"]["scores"]
