@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -101,7 +102,7 @@ def open_link(page: Page, token: str) -> None:
 def open_file(page: Page, state: Any) -> None:
     """Import a game from a JSON file (the page's "Import…" control), as exported by the page."""
     session = Session.from_state(state, game_id="from-test")
-    data = json.dumps(session.to_save()).encode()
+    data = session.to_save().encode()
     before = page.evaluate("document.body.dataset.game || ''")
     page.locator("#menu input[data-import]").set_input_files(
         files=[{"name": "game.json", "mimeType": "application/json", "buffer": data}])
@@ -156,7 +157,7 @@ def wait_saved(page: Page) -> None:
     page.wait_for_function("""() => {
         const id = document.body.dataset.game;
         const raw = id && localStorage.getItem('imperial.save.' + id);
-        return !!raw && JSON.parse(raw).moves === Number(document.body.dataset.moves);
+        return !!raw && JSON.parse(raw).summary.moves === Number(document.body.dataset.moves);
     }""")
 
 
@@ -327,12 +328,12 @@ def test_hundreds_of_random_clicks_keep_the_game_consistent(page: Page):
     wait_saved(page)
     saves = storage(page)
     current = page.evaluate("sessionStorage.getItem('imperial.current')")
-    session = Session.from_save(json.loads(saves["imperial.save." + current]))
+    session = Session.from_save(saves["imperial.save." + current])
     # export to a file: the same game
     page.locator("button[data-cmd=menu]").click()
     with page.expect_download() as download:
         page.locator("#menu button[data-cmd=export]").click()
-    exported = Session.from_save(json.loads(Path(download.value.path()).read_text()))
+    exported = Session.from_save(Path(download.value.path()).read_text(encoding="utf-8"))
     assert exported.cur == n and exported.present.model_dump() == session.present.model_dump()
     page.locator("#menu button[data-cmd=close-menu]").click()
     assert session.cur == n
@@ -400,9 +401,9 @@ def test_a_second_tab_on_the_same_game_loses_nothing(page: Page):
         wait_saved(page)
         after = storage(page)
         assert len(after) == len(before) + 1
-        assert json.loads(after["imperial.save." + game])["moves"] == n + 1  # the second tab's move
+        assert json.loads(after["imperial.save." + game])["summary"]["moves"] == n + 1  # the second tab's move
         copy = "imperial.save." + page.evaluate("document.body.dataset.game")
-        assert json.loads(after[copy])["moves"] == n + 1  # the first tab's move, in its copy
+        assert json.loads(after[copy])["summary"]["moves"] == n + 1  # the first tab's move, in its copy
     finally:
         second.close()
 
@@ -462,8 +463,8 @@ def test_damaged_save_and_full_storage_keep_the_other_saves(page: Page):
     wait_saved(page)
     key = "imperial.save." + page.evaluate("document.body.dataset.game")
     edited = json.loads(storage(page)[key])
-    edited["log"][5] = "factory atlantis"
-    edited["id"] = "edited"
+    edited["record"]["notation"][5] = "factory atlantis"
+    edited["meta"]["id"] = "edited"
     page.evaluate("t => localStorage.setItem('imperial.save.edited', t)", json.dumps(edited))
     page.locator("button[data-cmd=menu]").click()
     expect(page.locator("#menu .save.bad")).to_have_count(1)
@@ -497,6 +498,28 @@ def test_damaged_save_and_full_storage_keep_the_other_saves(page: Page):
     wait_saved(page)
     assert len(storage(page)) == len(saved) + 1
     page.evaluate("localStorage.removeItem('imperial.save.damaged')")
+
+
+def test_a_save_of_the_previous_page_is_listed_opened_and_written_anew(page: Page):
+    """Saves that users' browsers hold from before the engine's save format (page save format 1)."""
+    legacy = (ROOT / "tests" / "engine" / "data" / "page-save-v1-before-round.json").read_text(encoding="utf-8")
+    old = json.loads(legacy)
+    page.evaluate("t => localStorage.setItem('imperial.save.legacy', t)", legacy)
+    page.locator("button[data-cmd=menu]").click()
+    row = page.locator("#menu .save", has=page.locator("button[data-cmd=resume][data-arg='imperial.save.legacy']"))
+    expect(row).to_have_count(1)
+    expect(row).not_to_have_class(re.compile(r"\bbad\b"))
+    expect(row).to_contain_text(old["players"][1])
+    page.locator("#menu button[data-cmd=resume][data-arg='imperial.save.legacy']").click()
+    page.wait_for_function("() => document.body.dataset.game === 'legacy'")
+    assert moves(page) == old["moves"]
+    wait_saved(page)  # opened, it is saved again in the engine's format, with its redo tail
+    again = json.loads(storage(page)["imperial.save.legacy"])
+    assert again["format_version"] == 2 and again["redo"]["notation"] == old["redo_log"]
+    page.get_by_test_id("redo").click()
+    assert moves(page) == old["moves"] + 1
+    wait_saved(page)
+    page.evaluate("localStorage.removeItem('imperial.save.legacy')")
 
 
 def test_near_finished_game_from_a_link_to_the_score_screen(page: Page):

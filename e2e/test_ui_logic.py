@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from imperial_ui import views  # noqa: E402
 from imperial_ui.choices import Chooser, Names  # noqa: E402
-from imperial_ui.session import BadSave, Session, save_summary  # noqa: E402
+from imperial_ui.session import Session, save_summary  # noqa: E402
 
 NAMES = Names(core.load_board("europe"))
 
@@ -86,8 +86,10 @@ def test_session_undo_redo_and_save_round_trip():
     at60 = s.present
     assert s.undo() and s.undo()
     assert s.cur == 58 and s.can_redo()
-    data = json.loads(json.dumps(s.to_save()))
-    back = Session.from_save(data)
+    text = s.to_save()
+    assert json.loads(text)["format_version"] == 2 and json.loads(text)["meta"]["id"] == "g1"
+    back = Session.from_save(text)
+    assert back.game_id == "g1" and back.created == s.created
     assert back.cur == 58 and back.present.model_dump() == s.present.model_dump()
     assert back.redo() and back.redo() and back.present.model_dump() == at60.model_dump()
     # a new move after undo drops the redo tail
@@ -100,30 +102,78 @@ def test_damaged_saves_fail_with_a_message():
     s = Session.new(["Ann", "Bo"], game_id="g2", seed=2)
     for _ in range(10):
         s.play(core.legal_actions(s.present)[0])
-    good = s.to_save()
-    with pytest.raises(BadSave, match="not an Imperial save"):
-        Session.from_save({"hello": 1})
+    good = json.loads(s.to_save())
+    with pytest.raises(core.BadToken, match="not an Imperial save"):
+        Session.from_save('{"hello": 1}')
     bad = json.loads(json.dumps(good))
-    bad["log"][3] = "factory atlantis"
-    with pytest.raises(BadSave, match="move 4"):
-        Session.from_save(bad)
-    # an older save without the notation log is read by action indices
+    bad["record"]["notation"][3] = "factory atlantis"
+    with pytest.raises(core.BadToken, match="move 4"):
+        Session.from_save(json.dumps(bad))
     bad = json.loads(json.dumps(good))
-    del bad["log"], bad["redo_log"]
-    assert Session.from_save(bad).cur == 10
-    bad["state"]["history"][3] = 999
-    with pytest.raises(BadSave):
-        Session.from_save(bad)
+    del bad["record"]["notation"]  # a record by indices only
+    assert Session.from_save(json.dumps(bad)).cur == 10
+    bad["record"]["indices"][3] = 999
+    with pytest.raises(core.BadToken, match="not among"):
+        Session.from_save(json.dumps(bad))
     bad = json.loads(json.dumps(good))
-    bad["state"]["players"][0]["cash"] += 100  # edited money does not follow from the moves
-    with pytest.raises(BadSave, match="does not follow"):
-        Session.from_save(bad)
-    bad = json.loads(json.dumps(good))
-    bad["state"]["nations"] = "x"
-    with pytest.raises(BadSave, match="damaged"):
-        Session.from_save(bad)
-    assert save_summary(good)["players"] == ["Ann", "Bo"]
-    assert save_summary("junk") is None
+    bad["game"]["players"] = "x"
+    with pytest.raises(core.BadToken, match="damaged"):
+        Session.from_save(json.dumps(bad))
+    assert save_summary(json.dumps(good))["players"] == ["Ann", "Bo"]
+    odd = json.loads(json.dumps(good))
+    odd["meta"]["saved"] = 1e30  # listed, without a time the list could not show
+    assert save_summary(json.dumps(odd))["saved"] == 0
+    assert save_summary("junk") is None and save_summary("{not json") is None and save_summary(None) is None
+
+
+def test_saves_of_the_previous_page_still_open_and_list():
+    """Saves in localStorage written by the page before the engine's save format (page save format 1)."""
+    data = ROOT / "tests" / "engine" / "data"
+    for name in ("page-save-v1.json", "page-save-v1-before-round.json"):
+        text = (data / name).read_text(encoding="utf-8")
+        old = json.loads(text)
+        s = Session.from_save(text)
+        assert s.game_id == old["id"] and s.created == old["created"]
+        assert s.cur == old["moves"] and len(s.states) == old["moves"] + len(old["redo"]) + 1
+        assert [e.text for e in s.log()] == old["log"]
+        assert [str(a) for a in s.actions[s.cur:]] == old["redo_log"]
+        row = save_summary(text)
+        assert row == {"id": old["id"], "players": old["players"], "board": "europe", "saved": old["saved"],
+                       "player": old["turn"]["player"], "nation": old["turn"]["nation"], "moves": old["moves"],
+                       "over": False}
+        assert save_summary(s.to_save())["moves"] == old["moves"]  # written again in the engine's format
+
+
+def test_links_open_as_games_from_their_set_up():
+    s = Session.new(["Ann", "Bo", "Cy"], game_id="g3", seed=4)
+    for _ in range(30):
+        s.play(core.legal_actions(s.present)[-1])
+    token = core.encode(s.present)
+    for text in (token, "#g=" + token, "https://example.org/imperial/#g=" + token):
+        back = Session.from_save(text, game_id="new")
+        assert back.game_id == "new" and back.cur == 30 and back.present == s.present
+        assert back.states[0] == s.states[0]
+    with pytest.raises(core.BadToken, match="damaged or incomplete"):
+        Session.from_save("#g=" + token[:-4], game_id="new")
+
+
+def test_a_save_made_by_the_page_replays_on_the_command_line(tmp_path):
+    import subprocess
+
+    rng = random.Random(8)
+    s = Session.new(["Ann", "Bjørn", "Cy"], game_id="cli", seed=6)
+    for _ in range(40):
+        s.play(rng.choice(core.legal_actions(s.present)))
+    s.undo()
+    f = tmp_path / "imperial-cli.json"
+    f.write_text(s.to_save(), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "imperial_core", "replay", str(f)], capture_output=True,
+                         text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "pkg"), "PYTHONIOENCODING": "utf-8"},
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert len(lines) == 39 + 1 and lines[-1].startswith("game in progress")
+    assert lines[0].endswith(str(s.actions[0]))
 
 
 def test_player_names_are_text_not_markup():
@@ -132,6 +182,7 @@ def test_player_names_are_text_not_markup():
     html = views.players_html(state, NAMES) + views.decision_html(state, None, NAMES)
     assert "<img" not in html and "&lt;img" in html
     summary = save_summary(Session.new([evil, "Bo"], game_id="x", seed=1).to_save())
+    assert summary is not None
     assert "<img" not in views.saves_html([{**summary, "key": "k"}], NAMES.nations)
 
 

@@ -14,11 +14,12 @@ from typing import Any
 
 import imperial_core as core
 import js
+from imperial_core import codec
 from pyodide.ffi import create_proxy
 
 from . import views
 from .choices import Chooser, Names
-from .session import BadSave, Session, save_summary
+from .session import Session, save_summary
 from .svgdiff import patches, split_svg
 
 SAVE_PREFIX = "imperial.save."
@@ -330,8 +331,7 @@ class App:
         s = self.session
         if s is None:
             return False
-        text = json.dumps(s.to_save(), separators=(",", ":"))
-        err = str(self.ui.store(SAVE_PREFIX + s.game_id, text))
+        err = str(self.ui.store(SAVE_PREFIX + s.game_id, s.to_save()))
         js.window.sessionStorage.setItem(CURRENT_KEY, s.game_id)
         if str(js.location.hash or "").startswith("#g="):  # saved now: a reload resumes the save
             js.history.replaceState(None, "", js.location.pathname)
@@ -351,11 +351,7 @@ class App:
     def refresh_saves(self) -> None:
         rows = []
         for key in self.save_keys():
-            raw = js.window.localStorage.getItem(key)
-            try:
-                summary = save_summary(json.loads(str(raw)))
-            except (ValueError, TypeError):
-                summary = None
+            summary = save_summary(js.window.localStorage.getItem(key))
             if summary is None:
                 rows.append({"key": key, "id": key[len(SAVE_PREFIX):], "bad": True, "saved": 0})
             else:
@@ -457,9 +453,8 @@ class App:
             self.refresh_saves()
             return
         try:
-            data = json.loads(str(raw))
-            session = Session.from_save(data, game_id=str(key)[len(SAVE_PREFIX):])
-        except (ValueError, BadSave) as exc:
+            session = Session.from_save(str(raw), game_id=str(key)[len(SAVE_PREFIX):])
+        except core.BadToken as exc:
             self.message(f"This save cannot be opened: {exc}. It is left as it is; you may delete it.")
             return
         self.ui.menu(False)
@@ -473,20 +468,28 @@ class App:
             self.refresh_saves()
 
     def cmd_export_save(self, key: str | None) -> None:
+        """A saved game to a file, as stored (a save in an older format is written in the current one)."""
         raw = js.window.localStorage.getItem(key)
-        if raw is not None:
-            self.ui.download(f"imperial-{str(key)[len(SAVE_PREFIX):]}.json", raw)
+        if raw is None:
+            return
+        text = str(raw)
+        try:
+            saved = codec.read_save(text)
+        except core.BadToken:
+            pass  # a damaged save is exported as it is, so that nothing is lost
+        else:
+            text = codec.save(saved.state, meta=saved.meta, redo=saved.redo)
+        self.ui.download(f"imperial-{str(key)[len(SAVE_PREFIX):]}.json", text)
 
     def cmd_export(self, _arg: str | None) -> None:
         if self.session is not None:
-            data = json.dumps(self.session.to_save(), indent=1)
-            self.ui.download(f"imperial-{self.session.game_id}.json", data)
+            self.ui.download(f"imperial-{self.session.game_id}.json", self.session.to_save())
 
     def cmd_import(self, text: str | None) -> None:
+        """A file with a save (any format the engine reads), a link token or a link."""
         try:
-            data = json.loads(text or "")
-            session = Session.from_save(data, game_id=self.new_id())
-        except (ValueError, BadSave) as exc:
+            session = Session.from_save(text or "", game_id=self.new_id())
+        except core.BadToken as exc:
             self.message(f"This file cannot be imported: {exc}. Nothing was changed.")
             return
         self.ui.menu(False)
@@ -503,11 +506,7 @@ class App:
     def cmd_share(self, _arg: str | None) -> None:
         if self.session is None:
             return
-        encode = getattr(core, "encode", None)
-        if encode is None:
-            self.message("Links are not available in this version.", "info")
-            return
-        token = encode(self.session.present)
+        token = core.encode(self.session.present)
         url = str(js.location.origin) + str(js.location.pathname) + "#g=" + token
         js.history.replaceState(None, "", "#g=" + token)
         self.ui.share(url)
@@ -569,15 +568,9 @@ class App:
         h = str(js.location.hash or "")
         if not h.startswith("#g="):
             return
-        token = h[3:]
-        decode = getattr(core, "decode", None)
-        if decode is None:
-            self.message("Links are not available in this version.", "info")
-            return
         try:
-            state = decode(token)
-            session = Session.from_state(state, game_id=self.new_id())
-        except (core.BadToken, BadSave, core.IllegalAction, ValueError) as exc:
+            session = Session.from_save(h, game_id=self.new_id())
+        except core.BadToken as exc:
             self.message(f"This game link cannot be opened: {exc}. It may be damaged, cut short, or made by "
                          "another version of the game. Your saved games are untouched.")
             js.history.replaceState(None, "", js.location.pathname)
