@@ -414,7 +414,8 @@ def from_position(text: str, *, settle: bool = True) -> GameState:
 def from_data(data: Mapping[str, Any], *, settle: bool = True) -> GameState:
     """The state of plain data (a :class:`GameState`'s fields, possibly edited, or
     ``json.loads(state.model_dump_json())``), checked exactly like :func:`from_position` (its history is
-    dropped).  Raises :class:`BadPosition`."""
+    dropped).  Turn fields left out take their resting values, and a ``player`` left out or ``None`` is
+    the one the rules name.  Raises :class:`BadPosition`."""
     try:
         text = position_of_data(data)
     except BadPosition:

@@ -127,6 +127,15 @@ def test_from_data_reads_a_saved_state_and_settle_false_keeps_a_pass_only_decisi
     assert raw.decision == "fleets" and texts(raw) == ["pass"]
 
 
+def test_from_data_fills_in_the_turn_fields_left_out() -> None:
+    g = json.loads(new_game(NAMES[:2], seed=1).model_dump_json())
+    g["nations"]["AH"]["fleets"] = {"ioniansea": 1}
+    g["turn"] = {"phase": "fleets", "nation": "AH"}
+    s = from_data(g)
+    assert s.decision == "fleets" and s.current_player == s.nations["AH"]["government"]
+    assert s.turn["moved_fleets"] == {} and s.turn["contact"] is None
+
+
 def test_names_with_any_characters_round_trip() -> None:
     names = ["Ann Lee", "C=3", "-", "Zoë", "a_b|c", "李"]
     s = new_game(names, seed=4)
