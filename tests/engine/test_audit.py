@@ -6,18 +6,16 @@ See ``docs/rules-decisions.md`` (decisions 4, 7, 14, 15 and 22) for the reasonin
 from __future__ import annotations
 
 import pytest
-from imperial_core import IllegalAction, apply, new_game, parse_action
+from imperial_core import IllegalAction, apply, load_board, new_game, parse_action, rondel_spaces
 from imperial_core.actions import Battle, MoveArmy, Pass, Rondel
-from imperial_core.board import load_board
-from imperial_core.rules.rondel import space_labels
 
-from .helpers import SIX, edit, put, six_player_game, texts, turn
+from .helpers import SIX, edit, govern, put, six_player_game, texts, turn
 
 B = load_board("europe")
 
 
 def SP(label: str) -> int:
-    return space_labels(B).index(label)
+    return rondel_spaces(B).index(label)
 
 
 # -- flags: a flag freed while settling is placed at once ----------------------------------------------------
@@ -89,10 +87,7 @@ def test_status_of_an_army_that_entered_this_maneuver_cannot_change_now():
 # -- Swiss Bank: cash given to the treasury makes a forced stop possible ----------------------------------
 def _swiss_game(treasury: int, swiss_cash: int, other_cash: int | None = None):
     def setup(g):
-        fr = g["nations"]["FR"]["government"]
-        g["nations"]["IT"]["government"] = fr
-        g["swiss_banks"] = [p["name"] for p in g["players"]
-                            if p["name"] not in {n["government"] for n in g["nations"].values()}]
+        govern(g, "IT", g["nations"]["FR"]["government"])  # Italy's government now holds a Swiss Bank
         turn(g, "rondel", "IT")
         g["nations"]["IT"]["rondel"] = SP("maneuver1")
         g["nations"]["IT"]["treasury"] = treasury
@@ -305,8 +300,8 @@ def test_tied_challengers_first_in_seat_order_from_the_investor_card_holder_wins
     def setup(g):
         names = [p["name"] for p in g["players"]]
         for i, nid in enumerate(B.nation_ids):
-            g["nations"][nid]["government"] = names[1 + i % 3]  # Bob, Cem, Dan govern; Ann, Eve, Fay do not
-        g["swiss_banks"] = ["Ann", "Eve", "Fay"]
+            govern(g, nid, names[1 + i % 3])  # Bob, Cem, Dan govern; Ann, Eve, Fay do not
+        assert g["swiss_banks"] == ["Ann", "Eve", "Fay"]
         g["investor"] = "Dan"
         it = g["nations"]["IT"]
         it["bonds"] = {v: None for v in it["bonds"]}

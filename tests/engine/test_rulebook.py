@@ -7,6 +7,7 @@ from imperial_core import (
     IllegalAction,
     apply,
     legal_actions,
+    load_board,
     parse_action,
     rondel_cost,
     rondel_spaces,
@@ -26,26 +27,21 @@ from imperial_core.actions import (
     Produce,
     Rondel,
 )
-from imperial_core.board import load_board
-from imperial_core.rules.rondel import space_labels
 
-from .helpers import edit, edit_raw, put, six_player_game, texts, turn
+from .helpers import edit, edit_raw, govern, governments_from_bonds, put, six_player_game, texts, turn
 
 B = load_board("europe")
 
 
 def SP(label: str) -> int:
     """Index of a rondel space by its notation name (``maneuver1`` ...)."""
-    return space_labels(B).index(label)
+    return rondel_spaces(B).index(label)
 
 
 def swiss_game():
     """Six players where the French government also took over Italy: one player holds a Swiss Bank."""
     def setup(g):
-        fr = g["nations"]["FR"]["government"]
-        g["nations"]["IT"]["government"] = fr
-        g["swiss_banks"] = [p["name"] for p in g["players"]
-                            if p["name"] not in {n["government"] for n in g["nations"].values()}]
+        govern(g, "IT", g["nations"]["FR"]["government"])
 
     return edit(six_player_game(), setup)
 
@@ -687,8 +683,8 @@ def test_interest_shortfall_government_forgoes_own_then_pays_from_cash():
         gov_ = it["government"]
         other = next(p["name"] for p in g["players"] if p["name"] != gov_)
         it["bonds"] = {v: None for v in it["bonds"]}
-        it["bonds"][9] = gov_
-        it["bonds"][12] = other  # interest 4 and 5
+        it["bonds"][9] = it["bonds"][4] = gov_  # 13M, the highest credit sum: interest 4 + 2
+        it["bonds"][12] = other  # interest 5
         it["treasury"] = 3
         for p in g["players"]:
             p["cash"] = 10
@@ -702,7 +698,7 @@ def test_interest_shortfall_government_forgoes_own_then_pays_from_cash():
     after = apply(s, Rondel(space="investor"))
     assert after.nations["IT"]["treasury"] == 0
     assert after.cash(other) == 15  # its 5M in full: 3M from the treasury, 2M from the government
-    assert after.cash(it_gov) == 8  # forgoes its own 4M and pays 2M from its cash
+    assert after.cash(it_gov) == 8  # forgoes its own 6M and pays 2M from its cash
 
 
 def test_passing_investor_runs_steps_two_and_three_after_the_landed_action():
@@ -876,6 +872,8 @@ def test_french_scoring_example_12m_bond_at_17_points_is_worth_15():
         g["nations"]["FR"]["bonds"][12] = "Ann"
         for p in g["players"]:
             p["cash"] = 0
+        governments_from_bonds(g)
+        g["turn"] = {"phase": "over", "nation": "FR"}  # scores at the end of the game
 
     s = edit(six_player_game(), setup)
     assert scores(s)["Ann"] == 15
@@ -898,6 +896,8 @@ def test_tie_break_by_credit_in_the_most_powerful_nation():
         g["nations"]["IT"]["bonds"][4] = "Ann"  # 2 x 2 = 4
         for p in g["players"]:
             p["cash"] = 0
+        governments_from_bonds(g)
+        g["turn"] = {"phase": "over", "nation": "FR"}  # the ranking at the end of the game
 
     s = edit(six_player_game(), setup)
     sc = scores(s)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from imperial_core import apply, legal_actions, load_board, new_game
+from imperial_core import apply, legal_actions, load_board, new_game, rondel_spaces
 from imperial_core.actions import BuyBond, Pass, Rondel
-from imperial_core.rules.rondel import space_labels
 
-from .helpers import edit, turn
+from .helpers import edit, govern, turn
 
 B = load_board("europe")
 NAMES = ["Ann", "Bob", "Cem", "Dan"]
@@ -16,15 +15,20 @@ def _bond_nations(s):
     return {a.nation for a in legal_actions(s) if a.type == "bond"}
 
 
+def _italy_governs_all(g) -> None:
+    """Italy's government governs every nation (given the bonds that make it so); all other players hold
+    Swiss Banks."""
+    gov_it = g["nations"]["IT"]["government"]
+    for nid in g["nations"]:
+        govern(g, nid, gov_it)
+
+
 def _italy_governs_all_on_maneuver1(g, *, treasury: int, cash: int) -> None:
     """Italy's government governs every nation (all other players hold Swiss Banks); Italy is to choose its
     rondel space from Maneuver 1, two spaces before Investor."""
-    gov_it = g["nations"]["IT"]["government"]
-    for n in g["nations"].values():
-        n["government"] = gov_it
-    g["swiss_banks"] = [p["name"] for p in g["players"] if p["name"] != gov_it]
+    _italy_governs_all(g)
     turn(g, "rondel", "IT")
-    g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
+    g["nations"]["IT"]["rondel"] = rondel_spaces(B).index("maneuver1")
     g["nations"]["IT"]["treasury"] = treasury
     for p in g["players"]:
         p["cash"] = cash
@@ -56,7 +60,7 @@ def test_without_investor_card_investor_space_pays_interest_only():
 
     def setup(g):
         turn(g, "rondel", "IT")
-        g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
+        g["nations"]["IT"]["rondel"] = rondel_spaces(B).index("maneuver1")
         g["nations"]["IT"]["treasury"] = 40
 
     s = edit(s, setup)
@@ -73,10 +77,10 @@ def test_without_investor_card_passing_investor_has_no_effect_and_no_forced_stop
     s = new_game(NAMES, investor_card=False, seed=1)
 
     def setup(g):
+        _italy_governs_all(g)  # the other players hold Swiss Banks
         turn(g, "rondel", "IT")
-        g["nations"]["IT"]["rondel"] = space_labels(B).index("maneuver1")
+        g["nations"]["IT"]["rondel"] = rondel_spaces(B).index("maneuver1")
         g["nations"]["IT"]["treasury"] = 40
-        g["swiss_banks"] = ["Ann"]
 
     s = apply(edit(s, setup), Rondel(space="import"))
     assert s.decision == "import"
