@@ -6,19 +6,22 @@
 >>> str(legal_actions(s)[0])
 'factory prague'
 
-Public API
-----------
+Public API (``docs/engine.md``)
+-------------------------------
 ``new_game(players, *, board, edition, setup, investor_card, seed)``, ``legal_actions(state)``,
-``apply(state, action)`` (also ``apply_index``), ``state.current_player`` / ``state.decision`` /
-``state.is_over``, ``scores``, ``ranking``, ``winner``, ``parse_action`` / ``str(action)``
-(``docs/notation.md``), ``encode`` / ``decode`` (link tokens), ``load`` (token or JSON save),
-``replay``, ``undo``, ``history_log``, ``explain``; static boards via ``load_board``; state views
-``player_bonds``, ``available_bonds``, ``credit``, ``units_at``.  Rule choices: ``docs/rules-decisions.md``.
+``step(state, action) -> (state, events)`` (also ``step_index``), ``apply(state, action)`` (also
+``apply_index``), ``state.current_player`` / ``state.decision`` / ``state.is_over`` / ``state.round``,
+``scores``, ``score_breakdown``, ``ranking``, ``winner``, ``parse_action`` / ``str(action)``
+(``docs/notation.md``), ``explain``; positions as text ``to_position`` / ``from_position`` /
+``from_data``; link tokens ``encode`` / ``decode``; saves ``save`` / ``read_save`` / ``load``
+(``docs/saves.md``); ``replay``, ``undo``, ``history_log``; sentences for people in ``narrate``;
+static boards via ``load_board``; state views ``player_bonds``, ``available_bonds``, ``credit``,
+``units_at``.  Rule choices: ``docs/rules-decisions.md``.
 """
 
 from .actions import Action, ActionAdapter, parse_text
 from .board import Board, Region, load_board
-from .codec import decode, encode, history_log, load, replay, undo
+from .codec import SavedGame, decode, encode, history_log, load, read_save, read_summary, replay, save, undo
 from .engine import (
     apply,
     apply_index,
@@ -38,14 +41,16 @@ from .engine import (
 from .errors import BadPosition, BadToken, IllegalAction, NotationError
 from .events import Event, EventAdapter
 from .model import ENGINE_VERSION, GameState, available_bonds, credit, player_bonds, units_at
+from .position import from_data, from_position, position_of_data, to_position
 from .rules.flow import PHASES
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadPosition", "BadToken", "Board", "Event",
-    "EventAdapter", "GameState", "IllegalAction", "NotationError",
-    "Region", "apply", "apply_index", "available_bonds", "credit", "decode", "encode", "explain", "history_log",
-    "legal_actions", "load", "load_board", "new_game", "parse_action", "parse_text", "player_bonds", "ranking",
-    "replay", "rondel_cost", "rondel_spaces", "score_breakdown", "scores", "step", "step_index", "undo", "units_at", "winner",
+    "EventAdapter", "GameState", "IllegalAction", "NotationError", "Region", "SavedGame", "apply", "apply_index",
+    "available_bonds", "credit", "decode", "encode", "explain", "from_data", "from_position", "history_log",
+    "legal_actions", "load", "load_board", "new_game", "parse_action", "parse_text", "player_bonds",
+    "position_of_data", "ranking", "read_save", "read_summary", "replay", "rondel_cost", "rondel_spaces", "save",
+    "score_breakdown", "scores", "step", "step_index", "to_position", "undo", "units_at", "winner",
 ]
