@@ -13,6 +13,7 @@ import base64
 import json
 import os
 import random
+import string
 import zlib
 from pathlib import Path
 from typing import Any
@@ -45,14 +46,31 @@ def _short_game() -> tuple[GameState, list[int]]:
 
 
 GAME, REDO = _short_game()
+
+
+def _game_from_a_position() -> GameState:
+    """A short game recorded from a position (``origin``) instead of its set-up."""
+    from imperial_core.position import from_position, to_position
+
+    s = GAME
+    for _ in range(10):
+        s = apply(s, legal_actions(s)[0])
+    s = from_position(to_position(s))
+    for _ in range(6):
+        s = apply(s, legal_actions(s)[-1])
+    return s
+
+
+FROM_POSITION = _game_from_a_position()
 SAVES = {
     "save": save(GAME, meta={"id": "x", "created": 1.0, "saved": 2.0}, redo=REDO),
     "page-save-v1": (DATA / "page-save-v1.json").read_text(encoding="utf-8"),
     "page-save-v1-before-round": (DATA / "page-save-v1-before-round.json").read_text(encoding="utf-8"),
     "engine-dump": GAME.model_dump_json(),
     "engine-dump-before-round": (DATA / "engine-v2-before-round.json").read_text(encoding="utf-8"),
+    "save-from-position": save(FROM_POSITION, meta={"id": "p"}),
 }
-TOKEN = encode(GAME)
+TOKENS = [encode(GAME), encode(FROM_POSITION)]
 PLACEHOLDER = "\x00PLACEHOLDER\x00"
 HUGE_TEXT = "x" * 10**6
 
@@ -154,14 +172,14 @@ def test_json_mutations_of_saves_give_a_game_or_bad_token(name, n_edits, data):
 
 # -- text- and byte-level mutations --------------------------------------------------------------------------
 
-edits = st.lists(st.tuples(st.sampled_from(["flip", "insert", "delete", "cut"]), st.floats(0, 1),
+edits = st.lists(st.tuples(st.sampled_from(["flip", "insert", "delete", "cut"]), st.integers(0, 2**20),
                            st.characters(codec="utf-8") | st.sampled_from(["{", "}", "[", '"', "\\", ",", "9"])),
                  min_size=1, max_size=4)
 
 
-def _edit_text(text: str, ops: list[tuple[str, float, str]]) -> str:
+def _edit_text(text: str, ops: list[tuple[str, int, str]]) -> str:
     for op, where, ch in ops:
-        i = min(int(where * len(text)), max(len(text) - 1, 0))
+        i = where % max(len(text), 1)
         if op == "flip":
             text = text[:i] + ch + text[i + 1:]
         elif op == "insert":
@@ -181,22 +199,27 @@ def test_character_edits_of_saves_give_a_game_or_bad_token(name, ops, bom):
 
 
 @_settings(1000)
-@given(st.sampled_from(sorted(SAVES)), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), min_size=1,
+@given(st.sampled_from(sorted(SAVES)), st.lists(st.tuples(st.integers(0, 2**20), st.integers(0, 255)), min_size=1,
                                                  max_size=3))
 def test_byte_edits_of_saves_give_a_game_or_bad_token(name, ops):
     raw = bytearray(SAVES[name].encode("utf-8"))
     for where, byte in ops:
-        raw[min(int(where * len(raw)), len(raw) - 1)] = byte
+        raw[where % len(raw)] = byte
     outcome(bytes(raw))
 
 
 # -- tokens ----------------------------------------------------------------------------------------------------
 
 
+token_edits = st.lists(st.tuples(st.sampled_from(["flip", "insert", "delete", "cut"]), st.integers(0, 2**20),
+                                 st.sampled_from(string.ascii_letters + string.digits + "-_") | st.characters()),
+                       min_size=1, max_size=3)
+
+
 @_settings(1500)
-@given(edits, st.sampled_from(["", "https://example.org/imperial/#g=", "#g="]))
-def test_character_edits_of_tokens_give_a_game_or_bad_token(ops, prefix):
-    outcome(prefix + _edit_text(TOKEN, ops))
+@given(st.sampled_from(TOKENS), token_edits, st.sampled_from(["", "https://example.org/imperial/#g=", "#g="]))
+def test_character_edits_of_tokens_give_a_game_or_bad_token(token, ops, prefix):
+    outcome(prefix + _edit_text(token, ops))
 
 
 def _with_crc(body: bytes) -> str:
@@ -204,13 +227,13 @@ def _with_crc(body: bytes) -> str:
 
 
 @_settings(2500)
-@given(st.lists(st.tuples(st.sampled_from(["set", "insert", "delete", "cut"]), st.floats(0, 1),
-                          st.integers(0, 255)), min_size=1, max_size=4))
-def test_byte_edits_of_tokens_behind_a_valid_checksum_give_a_game_or_bad_token(ops):
+@given(st.sampled_from(TOKENS), st.lists(st.tuples(st.sampled_from(["set", "insert", "delete", "cut"]),
+                                                    st.integers(0, 2**20), st.integers(0, 255)), min_size=1, max_size=4))
+def test_byte_edits_of_tokens_behind_a_valid_checksum_give_a_game_or_bad_token(token, ops):
     """Past the checksum: the parser itself must refuse what does not make sense (counts, lengths, flags)."""
-    body = bytearray(base64.urlsafe_b64decode(TOKEN + "=" * (-len(TOKEN) % 4))[:-4])
+    body = bytearray(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))[:-4])
     for op, where, byte in ops:
-        i = min(int(where * len(body)), len(body) - 1)
+        i = where % len(body)
         if op == "set":
             body[i] = byte
         elif op == "insert":
@@ -220,6 +243,21 @@ def test_byte_edits_of_tokens_behind_a_valid_checksum_give_a_game_or_bad_token(o
         elif op == "cut":
             del body[i + 1:]
     outcome(_with_crc(bytes(body)))
+
+
+POSITION_SAVE = json.loads(SAVES["save-from-position"])
+position_edits = st.lists(st.tuples(st.sampled_from(["flip", "insert", "delete", "cut"]), st.integers(0, 2**20),
+                                    st.sampled_from(list(string.ascii_lowercase + string.digits + " =|*,-_%:.")
+                                                    + ["99999999999999999999", " | ", "AH", "nation", "yes"])),
+                          min_size=1, max_size=3)
+
+
+@_settings(800)
+@given(position_edits)
+def test_edits_of_a_starting_position_give_a_game_or_bad_token(ops):
+    data = json.loads(json.dumps(POSITION_SAVE))
+    data["origin"] = _edit_text(data["origin"], ops)
+    outcome(json.dumps(data, ensure_ascii=False))
 
 
 @pytest.mark.parametrize("text", [
