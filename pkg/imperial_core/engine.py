@@ -22,7 +22,7 @@ from .rules.common import G
 # -- state copying ----------------------------------------------------------------------------------------
 
 
-_MOVING = frozenset(("fleets", "armies", "contact", "order", "demand"))
+_MOVING = frozenset(flow.MANEUVER)
 _BUYING = frozenset(("invest", "auction"))
 
 

@@ -64,9 +64,9 @@ _EDITIONS = ("current", "first")
 _SETUPS = ("standard", "auction")
 #: Kinds of investment round (``turn["invest_round"]``): investor card (with the Swiss Banks), and the rounds before
 #: and after a nation's turn in the variant without investor card.
-_INVEST_ROUNDS = ("card", "pre", "post")
+_INVEST_ROUNDS = flow.INVEST_ROUNDS
 #: Decisions about a battle (``turn["contact"]`` is open).
-_CONTACT_PHASES = ("contact", "order", "demand")
+_CONTACT_PHASES = flow.BATTLE_QUESTION
 
 
 def _fail(message: str) -> typing.NoReturn:

@@ -343,5 +343,13 @@ def settle(g: G, b: Board) -> list[tuple]:
         return keys
 
 
+#: The decisions of a battle question (a unit arrived where foreign units stand; ``turn["contact"]``).
+BATTLE_QUESTION = ("contact", "order", "demand")
+#: The decisions of a maneuver, battle questions included.
+MANEUVER = ("fleets", "armies", *BATTLE_QUESTION)
+#: Kinds of investment (``turn["invest_round"]``): the investor card's steps, and the rounds of the variant
+#: without it before a nation without government moves (``pre``) and after a nation moved (``post``).
+INVEST_ROUNDS = ("card", "pre", "post")
+
 #: Kinds of decision (``state.turn["phase"]``) and who takes them, in words.
 PHASES: dict[str, str] = {name: p.text for name, p in FLOW.items()}
