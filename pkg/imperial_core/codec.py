@@ -281,10 +281,10 @@ def decode(token: str) -> GameState:
     if len(token) % 4 == 1 or len(token) < 12:
         raise BadToken(_DAMAGED + " (cut short)")
     raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != token:
-        raise BadToken(_DAMAGED + " (its last character is wrong)")
     if zlib.crc32(raw[:-4]).to_bytes(4, "big") != raw[-4:]:
         raise BadToken(_DAMAGED + " (checksum mismatch)")
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != token:
+        raise BadToken(_DAMAGED + " (its last character is wrong)")
     r = _Reader(raw[:-4])
     version = r.varint()
     if version != ENGINE_VERSION:
