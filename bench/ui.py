@@ -146,7 +146,7 @@ def shots(page, browser, url: str) -> None:
     docs.mkdir(exist_ok=True)
 
     def load(pg, state) -> None:
-        data = json.dumps(Session.from_state(state, game_id="shot").to_save()).encode()
+        data = Session.from_state(state, game_id="shot").to_save().encode()
         before = pg.evaluate("document.body.dataset.game || ''")
         pg.locator("#menu input[data-import]").set_input_files(
             files=[{"name": "g.json", "mimeType": "application/json", "buffer": data}])

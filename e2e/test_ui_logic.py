@@ -95,7 +95,8 @@ def test_session_undo_redo_and_save_round_trip():
     # a new move after undo drops the redo tail
     s.play(core.legal_actions(s.present)[0])
     assert not s.can_redo() and s.cur == 59
-    assert [e.text for e in s.log()] == [str(a) for a in s.actions[:59]]
+    assert [e.action for e in s.log()] == [str(a) for a in s.actions[:59]]
+    assert all(e.text and e.heading for e in s.log())
 
 
 def test_damaged_saves_fail_with_a_message():
@@ -135,7 +136,7 @@ def test_saves_of_the_previous_page_still_open_and_list():
         s = Session.from_save(text)
         assert s.game_id == old["id"] and s.created == old["created"]
         assert s.cur == old["moves"] and len(s.states) == old["moves"] + len(old["redo"]) + 1
-        assert [e.text for e in s.log()] == old["log"]
+        assert [e.action for e in s.log()] == old["log"]
         assert [str(a) for a in s.actions[s.cur:]] == old["redo_log"]
         row = save_summary(text)
         assert row == {"id": old["id"], "players": old["players"], "board": "europe", "saved": old["saved"],
@@ -242,3 +243,23 @@ def test_score_screen_explains_every_tie_not_only_the_winners():
     assert "<h2>Dee wins!</h2>" in html
     assert "Tied on points: Bob, Ann" in html
     assert "1×4=4" in html and "2×2=4" in html and "9×4=36" in html
+
+
+def test_log_reads_as_sentences_with_rounds_amounts_and_notable_moves():
+    """The log is built from the engine's events: turns headed with their round, one sentence per move
+    with its amounts, battles and government changes marked; nothing is read off two states."""
+    rng = random.Random(11)
+    s = Session.new(["Ann", "Bob", "Cem", "Dee"], game_id="log", seed=11)
+    while not s.present.is_over and len(s.actions) < 400:
+        s.play(rng.choice(core.legal_actions(s.present)))
+    entries = s.log()
+    html = views.log_html(entries, NAMES)
+    assert "Round 1 · " in html and "Round 5 · " in html
+    taxes = [e for e in entries if e.action.startswith("rondel taxation") and "tax" in e.text]
+    assert taxes and all("M tax" in e.text for e in taxes)
+    assert any("interest" in e.text and "M" in e.text for e in entries)
+    notable = [e for e in entries if e.notable]
+    assert notable and html.count("notable") >= len(notable)
+    # the last-move line says the same sentence, with the round
+    last = views.decision_html(s.present, None, NAMES, last=entries[-1])
+    assert f"Round {entries[-1].round} · " in last and views.esc(entries[-1].text) in last

@@ -30,11 +30,13 @@ _AN = {"army": "an army", "fleet": "a fleet"}
 @dataclass(frozen=True)
 class Entry:
     """One step of a game, for a log: the step number (1 = the first action), the round and nation whose
-    turn it was, who decided, the action in notation, the sentence, and the notable kinds it contains."""
+    turn it was with the heading of that turn, who decided, the action in notation, the sentence, and the
+    notable kinds it contains."""
 
     step: int
     round: int
     nation: str | None
+    heading: str
     player: str | None
     action: str
     text: str
@@ -242,6 +244,8 @@ def turn_heading(round_: int, nation: str | None, government: str | None, board:
 
 def entry(before: GameState, action: Any, events: Sequence[Any]) -> Entry:
     """The log entry of one step."""
-    return Entry(step=len(before.history) + 1, round=before.round, nation=before.active_nation,
-                 player=before.current_player, action=str(action), text=sentence(before, action, events),
+    nid = before.active_nation
+    gov = before.nations[nid]["government"] if nid in before.nations else None
+    return Entry(step=len(before.history) + 1, round=before.round, nation=nid,
+                 heading=turn_heading(before.round, nid, gov, before.board), player=before.current_player, action=str(action), text=sentence(before, action, events),
                  notable=tuple(k for k in NOTABLE if any(e.kind == k for e in events)))

@@ -207,11 +207,8 @@ class App:
         t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
         rondel = self.drawing("rondel_svg", state) if chooser is not None and state.decision == "rondel" else ""
-        last = None
         k = self.replay if self.replay is not None else s.cur
-        if k > 0:
-            before = s.states[k - 1]
-            last = (before.current_player or "", str(s.actions[k - 1]), views.changes(before, s.states[k], self.names))
+        last = s.entries[k - 1] if k > 0 else None
         self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note,
                                                       rondel=rondel, last=last))
         # the side tabs are drawn only while visible (each is drawn again when its tab is opened)

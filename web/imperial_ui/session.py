@@ -14,26 +14,19 @@ from typing import Any
 
 import imperial_core as core
 from imperial_core.codec import read_save, read_summary, save, start_of
-
-
-@dataclass
-class LogEntry:
-    """One applied action, with who decided it for which nation."""
-
-    index: int
-    text: str
-    player: str | None
-    nation: str | None
-    phase: str
+from imperial_core.narrate import Entry, entry
 
 
 @dataclass
 class Session:
-    """States ``states[0..]`` with ``states[k+1] = apply(states[k], actions[k])``; ``cur`` is the present."""
+    """States ``states[0..]`` with ``states[k+1] = apply(states[k], actions[k])``; ``cur`` is the present.
+
+    ``entries[k]`` says what ``actions[k]`` did, in a sentence built from the engine's events."""
 
     players: list[str]
     states: list[Any]
     actions: list[Any] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
     cur: int = 0
     game_id: str = ""
     created: float = 0.0
@@ -59,8 +52,14 @@ class Session:
 
     def _push_index(self, i: int) -> None:
         state = self.states[-1]
-        self.actions.append(core.legal_actions(state)[i])
-        self.states.append(core.apply_index(state, i))
+        action = core.legal_actions(state)[i]
+        new, events = core.step_index(state, i)
+        self._push(action, new, events)
+
+    def _push(self, action: Any, new: Any, events: list[Any]) -> None:
+        self.entries.append(entry(self.states[-1], action, events))
+        self.actions.append(action)
+        self.states.append(new)
 
     # -- playing --------------------------------------------------------------------------------------
     @property
@@ -69,11 +68,15 @@ class Session:
 
     def play(self, action: Any) -> Any:
         """Apply a legal action at the present; anything after the present (redo) is dropped."""
-        new = core.apply(self.present, action)
+        if isinstance(action, str):
+            action = core.parse_action(self.present, action)
+        elif isinstance(action, dict):
+            action = core.ActionAdapter.validate_python(action)
+        new, events = core.step(self.present, action)
         del self.states[self.cur + 1:]
         del self.actions[self.cur:]
-        self.actions.append(action)
-        self.states.append(new)
+        del self.entries[self.cur:]
+        self._push(action, new, events)
         self.cur += 1
         return new
 
@@ -96,14 +99,9 @@ class Session:
         return False
 
     # -- log ------------------------------------------------------------------------------------------
-    def log(self, upto: int | None = None) -> list[LogEntry]:
-        n = self.cur if upto is None else upto
-        out = []
-        for k in range(n):
-            before = self.states[k]
-            out.append(LogEntry(k, str(self.actions[k]), before.current_player, before.active_nation,
-                                before.decision))
-        return out
+    def log(self, upto: int | None = None) -> list[Entry]:
+        """What each move up to move ``upto`` (default: the present) did."""
+        return self.entries[: self.cur if upto is None else upto]
 
     # -- saving ---------------------------------------------------------------------------------------
     def redo_indices(self) -> list[int]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from imperial_core.narrate import Entry
+
 from .choices import Chooser, Names, Token, rondel_label
-from .session import LogEntry
 
 
 def esc(value: Any) -> str:
@@ -97,54 +98,15 @@ def core_phase_text(phase: str) -> str:
         return phase
 
 
-def changes(before: Any, after: Any, names: Names) -> list[str]:
-    """What an action changed, in words, read off the two states (money, power, units, factories, flags,
-    governments, the investor card): the automatic steps (production, taxation, interest...) made visible."""
-    out: list[str] = []
-    for nid, a in after.nations.items():
-        b = before.nations.get(nid)
-        if b is None:
-            continue
-        bits = []
-        d = a["treasury"] - b["treasury"]
-        if d:
-            bits.append(f"treasury {d:+d}M")
-        d = a["power"] - b["power"]
-        if d:
-            bits.append(f"power {d:+d}")
-        for key, word in (("armies", "armies"), ("fleets", "fleets")):
-            d = sum(a[key].values()) - sum(b[key].values())
-            if d:
-                bits.append(f"{word} {d:+d}")
-        d = len(a["factories"]) - len(b["factories"])
-        if d:
-            bits.append(f"factories {d:+d}")
-        d = len(a["flags"]) - len(b["flags"])
-        if d:
-            bits.append(f"flags {d:+d}")
-        if a["government"] != b["government"]:
-            bits.append(f"government now {a['government'] or 'none'}")
-        if bits:
-            out.append(f"{names.nation(nid)}: " + ", ".join(bits))
-    cash_before = {p["name"]: p["cash"] for p in before.players}
-    money = [f"{p['name']} {p['cash'] - cash_before.get(p['name'], p['cash']):+d}M" for p in after.players
-             if p["cash"] != cash_before.get(p["name"], p["cash"])]
-    if money:
-        out.append("cash: " + ", ".join(money))
-    if after.investor != before.investor and after.investor:
-        out.append(f"investor card to {after.investor}")
-    return out
-
-
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
-                  note: str = "", rondel: str = "", last: tuple[str, str, list[str]] | None = None) -> str:
-    """Who decides what, and the choices to click (or the replay notice)."""
+                  note: str = "", rondel: str = "", last: Entry | None = None) -> str:
+    """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did."""
     if replay is not None:
         k, n = replay
         did = ""
         if last is not None:
-            did = (f'<p class="last">Move {k}: <b>{esc(last[0])}</b> <code>{esc(last[1])}</code>'
-                   + (" — " + esc("; ".join(last[2])) if last[2] else "") + "</p>")
+            did = f'<p class="last">Move {k} · {last_move_html(last)}</p>'
+
         return (
             '<div class="who"><b>Replay</b> — view only</div>'
             f'<p class="what">Position after move {k} of {n}.</p>{did}'
@@ -182,9 +144,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     if note:
         out.append(f'<p class="note">{esc(note)}</p>')
     if last is not None:
-        who, text, what = last
-        out.append(f'<p class="last" data-testid="last-move">Last move: <b>{esc(who)}</b> <code>{esc(text)}</code>'
-                   + (" — " + esc("; ".join(what)) if what else "") + "</p>")
+        out.append(f'<p class="last" data-testid="last-move">Last move · {last_move_html(last)}</p>')
     if chooser is not None:
         sel = chooser.selected()
         if sel:
@@ -315,43 +275,46 @@ def players_html(state: Any, names: Names) -> str:
     return "".join(out)
 
 
-def log_html(entries: list[LogEntry], names: Names, *, current: int | None = None, recent: int | None = None) -> str:
-    """The log in notation, one group per nation turn; each entry opens the replay at that move.
+def last_move_html(e: Entry) -> str:
+    """"Round 3 · Italy (Bo) moves to Taxation: +9M tax, …" with the move's notation beside it."""
+    where = f"Round {e.round} · " if e.round else ""
+    return f'{esc(where)}{esc(e.text)} <code class="nt">{esc(e.action)}</code>'
+
+
+def log_html(entries: list[Entry], names: Names, *, current: int | None = None, recent: int | None = None) -> str:
+    """The log: one group per nation turn headed with its round ("Round 3 · Italy (Bo)"), one sentence per
+    move with its amounts (from the engine's events); battles, destroyed factories and government changes
+    stand out.  Each entry opens the replay at that move.
 
     With ``recent``, only about that many of the latest moves are drawn (whole nation turns), plus a button
     for the rest: a long game's log is long, and it is redrawn after every move while it is open.
     """
+    if not entries:
+        return '<p class="muted">No moves yet.</p>'
     hidden = 0
     if recent is not None and len(entries) > recent:
         cut = len(entries) - recent
-        while cut > 0 and entries[cut].phase != "rondel":
+        while cut > 0 and entries[cut].heading == entries[cut - 1].heading:
             cut -= 1
         hidden, entries = cut, entries[cut:]
     out = []
     if hidden:
         out.append(f'<button class="link" data-cmd="log-all">Show the {hidden} earlier moves</button>')
     out.append('<ol class="log-groups">')
-    open_group = False
-    last_key: tuple | None = None
+    heading: str | None = None
     for e in entries:
-        key = (e.nation,)
-        if e.phase == "rondel" or key != last_key or not open_group:
-            if open_group:
+        if e.heading != heading:
+            if heading is not None:
                 out.append("</ol></li>")
-            title = names.nation(e.nation) if e.nation else "Set-up"
-            out.append(f'<li class="lg"><div class="lgt">{chip(e.nation, names) if e.nation else esc(title)}'
-                       '</div><ol class="moves">')
-            open_group = True
-            last_key = key
-        here = ' class="here"' if current is not None and e.index == current - 1 else ""
-        out.append(f'<li{here}><button class="mv" data-cmd="replay-to" data-arg="{e.index + 1}" '
-                   f'title="Show the position after this move">'
-                   f'<span class="who">{esc(e.player or "")}</span> <code>{esc(e.text)}</code></button></li>')
-    if open_group:
-        out.append("</ol></li>")
-    out.append("</ol>")
-    if not entries:
-        return '<p class="muted">No moves yet.</p>'
+            heading = e.heading
+            out.append(f'<li class="lg" data-nation="{esc(e.nation or "")}"><div class="lgt">'
+                       f'{chip(e.nation, names)} {esc(e.heading)}</div><ol class="moves">')
+        here = " here" if current is not None and e.step == current else ""
+        marks = "".join(f" n-{esc(k)}" for k in e.notable)
+        out.append(f'<li class="mv-row{here}{" notable" if e.notable else ""}{marks}"><button class="mv" '
+                   f'data-cmd="replay-to" data-arg="{e.step}" title="Show the position after this move">'
+                   f'<span class="say">{esc(e.text)}</span> <code>{esc(e.action)}</code></button></li>')
+    out.append("</ol></li></ol>")
     return "".join(out)
 
 
