@@ -254,7 +254,7 @@ def test_log_reads_as_sentences_with_rounds_amounts_and_notable_moves():
         s.play(rng.choice(core.legal_actions(s.present)))
     entries = s.log()
     html = views.log_html(entries, NAMES)
-    assert "Round 1 · " in html and "Round 5 · " in html
+    assert 'title="Round 1 · ' in html and "Round 5 · " in html
     taxes = [e for e in entries if e.action.startswith("rondel taxation") and "tax" in e.text]
     assert taxes and all("M tax" in e.text for e in taxes)
     assert any("interest" in e.text and "M" in e.text for e in entries)

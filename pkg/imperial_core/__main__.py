@@ -1,6 +1,7 @@
 """Command line.
 
 ``python -m imperial_core replay ARG``    the game record and the result of a save or link
+                                         (``--story``: sentences under round headings)
 ``python -m imperial_core position ARG``  the position text of a game's present (``to_position``)
 ``python -m imperial_core random --seed N``  play a random game and print its link token
 
@@ -14,8 +15,8 @@ import argparse
 import os
 import sys
 
-from .codec import encode, history_log, load
-from .engine import ranking, scores
+from .codec import encode, history_log, load, start_of
+from .engine import legal_actions, ranking, scores, step_index
 from .errors import BadToken
 from .model import GameState
 from .randomplay import random_game
@@ -26,6 +27,25 @@ def _log_lines(state: GameState) -> list[str]:
     lines = []
     for step, (who, nation, text) in enumerate(history_log(state), 1):
         lines.append(f"{step:4d} {who}{f' [{nation}]' if nation else ''}: {text}")
+    return lines
+
+
+def _story_lines(state: GameState) -> list[str]:
+    """The game told in sentences (``narrate``), a heading for each nation's turn."""
+    from .narrate import entry
+
+    lines: list[str] = []
+    heading = None
+    s = start_of(state)
+    for i in state.history:
+        action = legal_actions(s)[i]
+        new, events = step_index(s, i)
+        e = entry(s, action, events)
+        if e.heading != heading:
+            heading = e.heading
+            lines.append(f"== {heading}")
+        lines.append(f"{e.step:4d} {e.text}")
+        s = new
     return lines
 
 
@@ -59,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     what = "a save file, '-' for standard input, a link token, or a link with #g=TOKEN"
     rp = sub.add_parser("replay", help="print the record of a saved or linked game and its scores")
     rp.add_argument("game", help=what)
+    rp.add_argument("--story", action="store_true", help="sentences with amounts under round headings")
     pp = sub.add_parser("position", help="print the position text of a saved or linked game's present")
     pp.add_argument("game", help=what)
     rn = sub.add_parser("random", help="play a random game and print its token")
@@ -86,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             print(to_position(state))
             return 0
-        for line in _log_lines(state):
+        for line in _story_lines(state) if args.story else _log_lines(state):
             print(line)
         _print_result(state)
         return 0

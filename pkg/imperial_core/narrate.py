@@ -36,6 +36,7 @@ class Entry:
     step: int
     round: int
     nation: str | None
+    government: str | None
     heading: str
     player: str | None
     action: str
@@ -246,6 +247,6 @@ def entry(before: GameState, action: Any, events: Sequence[Any]) -> Entry:
     """The log entry of one step."""
     nid = before.active_nation
     gov = before.nations[nid]["government"] if nid in before.nations else None
-    return Entry(step=len(before.history) + 1, round=before.round, nation=nid,
+    return Entry(step=len(before.history) + 1, round=before.round, nation=nid, government=gov,
                  heading=turn_heading(before.round, nid, gov, before.board), player=before.current_player, action=str(action), text=sentence(before, action, events),
                  notable=tuple(k for k in NOTABLE if any(e.kind == k for e in events)))

@@ -50,3 +50,15 @@ def test_every_step_of_random_games_reads_as_a_sentence():
             s = new
         assert "the game is over" in e.text and "game_over" in e.notable
         assert rounds == set(range(1, max(rounds) + 1))
+
+
+def test_cli_replay_tells_the_story(capsys):
+    from imperial_core import encode
+    from imperial_core.__main__ import main
+    from imperial_core.randomplay import random_game
+
+    token = encode(random_game(3, 4))
+    assert main(["replay", "--story", token]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("== Round 1 · ")
+    assert any("M tax" in line for line in out) and out[-1].startswith("winner: ")

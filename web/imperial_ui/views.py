@@ -307,8 +307,10 @@ def log_html(entries: list[Entry], names: Names, *, current: int | None = None, 
             if heading is not None:
                 out.append("</ol></li>")
             heading = e.heading
-            out.append(f'<li class="lg" data-nation="{esc(e.nation or "")}"><div class="lgt">'
-                       f'{chip(e.nation, names)} {esc(e.heading)}</div><ol class="moves">')
+            title = (f'{chip(e.nation, names)} Round {e.round}' + (f" · {esc(e.government)}" if e.government else "")
+                     if e.nation else esc(e.heading))
+            out.append(f'<li class="lg" data-nation="{esc(e.nation or "")}"><div class="lgt" title="{esc(e.heading)}">'
+                       f'{title}</div><ol class="moves">')
         here = " here" if current is not None and e.step == current else ""
         marks = "".join(f" n-{esc(k)}" for k in e.notable)
         out.append(f'<li class="mv-row{here}{" notable" if e.notable else ""}{marks}"><button class="mv" '
