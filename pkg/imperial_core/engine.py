@@ -132,6 +132,15 @@ _do = flow.act  # the codec's old name, until it replays through follow() only
 _CACHE: list[tuple[GameState, list[tuple]]] = []
 
 
+def clear_caches() -> None:
+    """Forget every remembered result (legal actions of recent states, move generation's memos); for tests
+    that check results depend on the state alone, and for measurements."""
+    from .rules import maneuver
+
+    _CACHE.clear()
+    maneuver.clear_memos()
+
+
 def _remember(state: GameState, keys: list[tuple]) -> None:
     _CACHE.append((state, keys))
     if len(_CACHE) > 8:

@@ -249,6 +249,12 @@ def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | N
     return out
 
 
+def clear_memos() -> None:
+    """Forget the remembered destinations and moves (they depend on the state alone)."""
+    _DEST_MEMO.clear()
+    _MOVES_MEMO.clear()
+
+
 # Moves from one start depend on the destinations' inputs plus the nations' last free factories.
 _MOVES_MEMO: dict[tuple, list[tuple]] = {}
 
