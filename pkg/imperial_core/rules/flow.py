@@ -320,8 +320,11 @@ def start(g: G, b: Board) -> None:
 
 def act(g: G, b: Board, k: tuple) -> None:
     """Apply the legal action ``k`` (internal tuple) to ``g`` in place and walk on to the next decision."""
-    spec = FLOW[g["turn"]["phase"]]
-    _enter(g, b, spec.then[spec.act(g, b, k)])
+    phase = g["turn"]["phase"]
+    spec = FLOW[phase]
+    step = spec.then[spec.act(g, b, k)]
+    if step != phase or spec.decider != "government":  # a government's decision going on needs no naming
+        _enter(g, b, step)
 
 
 def options(g: G, b: Board) -> list[tuple]:

@@ -407,7 +407,8 @@ def move_fleet(g: G, b: Board, k: tuple) -> bool:
     add_units(nat["fleets"], origin, -1)
     add_units(nat["fleets"], to, 1)
     add_units(g["turn"]["moved_fleets"], to, 1)
-    emit(g, "unit_moved", nation=nid, unit="fleet", origin=origin, to=to, via=[], hostile=None)
+    if g.get("events") is not None:
+        emit(g, "unit_moved", nation=nid, unit="fleet", origin=origin, to=to, via=[], hostile=None)
     return open_contact(g, b, to, "fleet")
 
 
@@ -426,7 +427,8 @@ def move_army(g: G, b: Board, k: tuple) -> bool:
     if hostile:
         add_units(nat["hostile"], to, 1)
         add_units(t["moved_hostile"], to, 1)
-    emit(g, "unit_moved", nation=nid, unit="army", origin=origin, to=to, via=list(via), hostile=hostile)
+    if g.get("events") is not None:
+        emit(g, "unit_moved", nation=nid, unit="army", origin=origin, to=to, via=list(via), hostile=hostile)
     return open_contact(g, b, to, "army", bool(hostile))
 
 

@@ -69,21 +69,25 @@ def space_cost(g: G, b: Board, label: str) -> int:
     return cost(b, steps(b, here, check_space(b, label)))
 
 
+_CHOICES: dict[tuple[str, int], list[tuple[int, tuple]]] = {}
+
+
 def rondel_actions(g: G, b: Board) -> list[tuple]:
+    """The spaces the government can pay for: 1 to 6 spaces clockwise (any space on the first turn)."""
     t = g["turn"]
     nat = g["nations"][t["nation"]]
     here = nat["rondel"]
-    labels = space_labels(b)
-    cash = player(g, nat["government"])["cash"]
-    out = []
-    n = len(b.rondel)
     if here is None:
-        return [("rondel", lab) for lab in labels]
-    for k in range(1, min(b.constants["rondel_max_steps"], n - 1) + 1):
-        there = (here + k) % n
-        if cost(b, k) <= cash:
-            out.append(("rondel", labels[there]))
-    return out
+        return [("rondel", lab) for lab in space_labels(b)]
+    choices = _CHOICES.get((b.id, here))
+    if choices is None:
+        labels = space_labels(b)
+        n = len(b.rondel)
+        choices = [(cost(b, k), ("rondel", labels[(here + k) % n]))
+                   for k in range(1, min(b.constants["rondel_max_steps"], n - 1) + 1)]
+        _CHOICES[(b.id, here)] = choices
+    cash = player(g, nat["government"])["cash"]
+    return [key for price, key in choices if price <= cash]
 
 
 def explain_rondel(g: G, b: Board, k: tuple) -> str:
