@@ -27,11 +27,13 @@ _BUYING = frozenset(("invest", "auction"))
 
 
 _FIGHTS = frozenset(("battle", "demand"))
+#: Decisions that work through ``turn["queue"]`` (and ``turn["pledges"]``) in place.
+_QUEUED = frozenset(("swiss", "invest", "auction", "production", "fund"))
 
 
-def _clone(d: dict, kind: str | None = None) -> G:
+def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:
     """A copy of a state's data deep enough that applying one action (of type ``kind``) to it leaves the
-    original untouched (``kind=None``: any action).
+    original untouched (``kind=None``: any action).  With ``index``, the copy's history has it appended.
 
     Containers that the action cannot change are shared with the original: the maneuver bookkeeping is
     only written while maneuvering, units of inactive nations only change in battles (``battle`` and
@@ -41,8 +43,9 @@ def _clone(d: dict, kind: str | None = None) -> G:
     t = d["turn"]
     phase = t["phase"]
     nt = t.copy()
-    nt["queue"] = t["queue"][:]
-    nt["pledges"] = t["pledges"].copy()
+    if phase in _QUEUED:  # elsewhere the queue and the offers are only ever replaced, never changed in place
+        nt["queue"] = t["queue"][:]
+        nt["pledges"] = t["pledges"].copy()
     moving = phase in _MOVING
     if moving:
         nt["moved_armies"] = t["moved_armies"].copy()
@@ -66,7 +69,7 @@ def _clone(d: dict, kind: str | None = None) -> G:
         if buying:
             nn["bonds"] = n["bonds"].copy()
         nations[nid] = nn
-    return _with_parts(d, nt, nations)
+    return _with_parts(d, nt, nations, None if index is None else [*d["history"], index])
 
 
 def _deep_clone(d: dict) -> G:
@@ -94,15 +97,15 @@ def _deep_clone(d: dict) -> G:
     return _with_parts(d, nt, nations)
 
 
-def _with_parts(d: dict, turn: dict, nations: dict) -> G:
+def _with_parts(d: dict, turn: dict, nations: dict, history: list[int] | None = None) -> G:
     """A copy of the state data ``d`` with the given turn and nations, and its own players, Swiss Banks and
-    history (every action may change those)."""
+    history (every action may change those; ``history``: the new one, already made)."""
     g = d.copy()
     g["turn"] = turn
     g["nations"] = nations
     g["players"] = [p.copy() for p in d["players"]]
     g["swiss_banks"] = d["swiss_banks"][:]
-    g["history"] = d["history"][:]
+    g["history"] = d["history"][:] if history is None else history
     return g
 
 
@@ -229,12 +232,14 @@ def _advance(state: GameState, index: int, events: list | None) -> GameState:
     if not 0 <= index < len(keys):
         raise IllegalAction(f"there are {len(keys)} legal actions; index {index} is out of range")
     k = keys[index]
-    g = _clone(state.__dict__, k[0])
-    g["history"].append(index)
-    g["events"] = events
+    g = _clone(state.__dict__, k[0], index)
+    if events is not None:  # only while a step collects them: the state's own data keeps no such key
+        g["events"] = events
     flow.act(g, b, k)
     new_keys = flow.settle(g, b)
-    del g["events"]
+    if events is not None:
+        del g["events"]
+        g = dict(g)  # compact again: later copies of this state stay fast
     new = _wrap(g)
     _remember(new, new_keys)
     return new

@@ -31,7 +31,7 @@ Act = Callable[[G, Board, tuple], str]
 Explain = Callable[[G, Board, tuple], str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Phase:
     """One kind of decision.
 
@@ -122,7 +122,7 @@ FLOW: dict[str, Phase] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Space:
     """What landing on a rondel space does: ``land`` applies its rule at once and answers a signal
     (``None``: nothing happens at once, the government decides in ``then["land"]``)."""
@@ -159,7 +159,8 @@ def _begin_turn(g: G, b: Board, nid: str | None) -> str:
     if prev is None or ids.index(nid) <= ids.index(prev):
         g["round"] += 1
     g["turn"] = fresh_turn("rondel", nid)
-    emit(g, "turn", nation=nid, round=g["round"], government=g["nations"][nid]["government"])
+    if g.get("events") is not None:
+        emit(g, "turn", nation=nid, round=g["round"], government=g["nations"][nid]["government"])
     return "rondel"
 
 
