@@ -4,10 +4,10 @@ Boards are data (``boards/<id>.json``), loaded once with :mod:`importlib.resourc
 Nothing else in the engine assumes a particular board: the number of nations,
 provinces, seas, the rondel and every table come from here.
 
-Renderer entry point: ``load_board("europe")`` returns a :class:`Board` whose
-``regions`` map region id -> :class:`Region` (id, name, kind, nation,
-factory_site, harbour, lat, lon) and ``neighbours(region_id)`` lists every
-region sharing a border or coast with it.
+Renderer entry point: ``load_board("europe")`` (or ``"world2030"``) returns a
+:class:`Board` whose ``regions`` map region id -> :class:`Region` (id, name,
+kind, nation, factory_site, harbour, lat, lon) and ``neighbours(region_id)``
+lists every region sharing a border or coast with it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-BOARDS = ("europe",)
+BOARDS = ("europe", "world2030")
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,8 @@ class Region:
     """One region of the board.
 
     ``kind`` is ``home`` (a nation's home province), ``neutral`` (land outside the
-    nations), ``sea`` or ``impassable`` (Switzerland).  ``factory_site`` is
+    nations), ``sea`` or ``impassable`` (Switzerland; on the world board also the
+    polar band).  ``factory_site`` is
     ``armaments`` or ``shipyard`` for home provinces; ``harbour`` is the sea a
     shipyard's fleets enter first (the anchor), else ``None``.
     """
@@ -63,8 +64,54 @@ class NationInfo:
 
 
 @dataclass(frozen=True)
+class Canal:
+    """A canal joining two seas (Imperial 2030: Panama, Suez).
+
+    ``controlled_by`` is the land region whose flag decides who may pass.  The canal's
+    link is *not* in ``Board.sea_borders`` / ``sea_adj``: the movement rules add it.
+    """
+
+    id: str
+    name: str
+    seas: tuple[str, str]
+    controlled_by: str
+
+
+@dataclass(frozen=True)
 class Board:
-    """Everything fixed about a board.  Build it with :func:`load_board`."""
+    """Everything fixed about a board.  Build it with :func:`load_board`.
+
+    Board facts that only Imperial 2030 uses (Europe gets the defaults, so its board is unchanged):
+
+    * ``straits`` -- land crossings over water that armies may use (2030: London-Paris and
+      Rome-Turkey).  A crossing is an ordinary one-region army move, so the pairs are also in
+      ``land_borders``: movement, rail (London-Paris joins two of Europe's home provinces; Turkey is
+      neutral, so Rome-Turkey has none) and flags need nothing special.  The list is kept for the map.
+    * ``canals`` / ``canal_between`` -- :class:`Canal` s and a lookup by the pair of seas.  Their
+      links are *not* in ``sea_borders`` or ``sea_adj``.
+    * ``wrap_sea_borders`` -- sea borders across the east/west board edge; they are in
+      ``sea_borders`` too and only tell the map to draw the wrap.
+    * ``islands`` -- land regions with coasts and no land border (reached only by convoy).
+    * ``tax_max`` -- highest possible tax revenue (``constants["tax_max"]``; Europe ``None``).
+    * ``tax_bonus`` -- success bonus per ``tax_chart`` row when ``bonus_rule`` is ``"chart"``
+      (Europe empty).
+    * ``bonus_rule`` -- ``"rise"`` (Europe: 1M per chart row the tax marker rose) or ``"chart"``
+      (2030: the chart's bonus for the revenue).
+    * ``bonus_from`` -- who pays the bonus: ``"bank"`` (Europe) or ``"treasury"`` (2030, reduced to
+      what the treasury holds after soldiers' pay).
+    * ``soldiers_pay_limit`` -- ``"revenue"`` (Europe: the pay is deducted from the revenue and a
+      negative remainder pays nothing) or ``"treasury"`` (2030: paid from the treasury until it is
+      empty).
+    * rondel: each space beyond ``constants["rondel_free_steps"]`` costs ``rondel_step_cost`` +
+      ``rondel_step_cost_per_factor`` x the nation's power factor; the second constant is absent
+      for Europe and read as 0 (see :meth:`rondel_extra_step_cost`).
+    * ``editions`` -- rule editions the board is played with (Europe: current and first; 2030:
+      current only).
+
+    Set-up facts use the fields Europe already has: ``investor_card_start`` (2030: left of
+    Russia's government, else China's) and ``undealt_government_bond`` (an undealt flag card goes
+    to the holder of that nation's 2M bond, else stays in the bank).
+    """
 
     id: str
     name: str
@@ -86,6 +133,16 @@ class Board:
     investor_card_start: tuple[str, ...]
     constants: dict[str, int]
     undealt_government_bond: int = 2
+    straits: tuple[tuple[str, str], ...] = ()
+    canals: tuple[Canal, ...] = ()
+    wrap_sea_borders: tuple[tuple[str, str], ...] = ()
+    islands: frozenset[str] = frozenset()
+    tax_max: int | None = None
+    tax_bonus: tuple[int, ...] = ()
+    bonus_rule: str = "rise"
+    bonus_from: str = "bank"
+    soldiers_pay_limit: str = "revenue"
+    editions: tuple[str, ...] = ("current", "first")
     # derived lookups
     land_adj: dict[str, tuple[str, ...]] = field(default_factory=dict)
     sea_adj: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -95,6 +152,7 @@ class Board:
     rail_adj: dict[str, tuple[str, ...]] = field(default_factory=dict)
     nation_ids: tuple[str, ...] = ()
     flag_regions: tuple[str, ...] = ()
+    canal_between: dict[frozenset[str], Canal] = field(default_factory=dict)
 
     def nation(self, nid: str) -> NationInfo:
         for n in self.nations:
@@ -137,6 +195,11 @@ class Board:
                 f = factor
         return f
 
+    def rondel_extra_step_cost(self, points: int) -> int:
+        """Cost of each rondel space beyond the free ones for a nation with ``points`` power points."""
+        c = self.constants
+        return c["rondel_step_cost"] + c.get("rondel_step_cost_per_factor", 0) * self.power_factor_for(points)
+
 
 def _pairs(rows) -> tuple[tuple[str, str], ...]:
     return tuple((a, b) for a, b in rows)
@@ -151,7 +214,9 @@ def _adj(pairs, keys=None) -> dict[str, tuple[str, ...]]:
 
 
 def board_from_dict(d: dict) -> Board:
-    """Build a :class:`Board` from its JSON form (see ``boards/europe.json``)."""
+    """Build a :class:`Board` from its JSON form (see ``boards/europe.json``; ``boards/world2030.json``
+    adds ``straits``, ``canals``, ``wrap_sea_borders``, ``islands``, ``taxation``, ``editions`` and the
+    constants ``tax_max`` and ``rondel_step_cost_per_factor``, each optional)."""
     regions = {}
     for r in d["regions"]:
         regions[r["id"]] = Region(
@@ -179,6 +244,11 @@ def board_from_dict(d: dict) -> Board:
             rail_adj[r.id] = tuple(x for x in land_adj.get(r.id, ())
                                    if regions[x].kind == "home" and regions[x].nation == r.nation and x not in no_rail)
     flag_regions = tuple(r.id for r in regions.values() if r.kind in ("neutral", "sea"))
+    canals = tuple(Canal(id=c["id"], name=c["name"], seas=(c["seas"][0], c["seas"][1]),
+                         controlled_by=c["controlled_by"]) for c in d.get("canals", ()))
+    taxation = d.get("taxation", {})
+    tax_max = d["constants"].get("tax_max")
+    first_edition = dict(d.get("first_edition", {}))
     return Board(
         id=d["id"], name=d["name"], nations=nations, regions=regions,
         land_borders=land, coasts=coasts, sea_borders=seas, no_rail=no_rail,
@@ -188,19 +258,26 @@ def board_from_dict(d: dict) -> Board:
         start_bonds={k: tuple((n, v) for n, v in rows) for k, rows in d["start_bonds"].items()},
         deals={int(k): tuple(tuple(x) for x in v) for k, v in d.get("deals", {}).items()},
         start_cash=dict(d["start_cash"]), auction_cash=dict(d["auction_cash"]),
-        first_edition=dict(d.get("first_edition", {})),
+        first_edition=first_edition,
         investor_card_start=tuple(d["investor_card_start"]), constants=dict(d["constants"]),
         undealt_government_bond=int(d.get("undealt_government_bond", 2)),
+        straits=_pairs(d.get("straits", ())), canals=canals, wrap_sea_borders=_pairs(d.get("wrap_sea_borders", ())),
+        islands=frozenset(d.get("islands", ())), tax_max=None if tax_max is None else int(tax_max),
+        tax_bonus=tuple(int(x) for x in taxation.get("bonus", ())),
+        bonus_rule=taxation.get("bonus_rule", "rise"), bonus_from=taxation.get("bonus_from", "bank"),
+        soldiers_pay_limit=taxation.get("soldiers_pay_limit", "revenue"),
+        editions=tuple(d.get("editions", ("current", "first") if first_edition else ("current",))),
         land_adj=land_adj, sea_adj=sea_adj,
         coast_seas={k: tuple(sorted(v)) for k, v in coast_seas.items()},
         coast_lands={k: tuple(sorted(v)) for k, v in coast_lands.items()},
         home=home, rail_adj=rail_adj, nation_ids=tuple(n.id for n in nations), flag_regions=flag_regions,
+        canal_between={frozenset(c.seas): c for c in canals},
     )
 
 
 @cache
 def load_board(board_id: str = "europe") -> Board:
-    """Load a board's static data by id (``"europe"``)."""
+    """Load a board's static data by id (``"europe"``, ``"world2030"``)."""
     if board_id not in BOARDS:
         raise ValueError(f"unknown board {board_id!r}; known boards: {', '.join(BOARDS)}")
     text = resources.files("imperial_core").joinpath("boards", f"{board_id}.json").read_text("utf-8")
