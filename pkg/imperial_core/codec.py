@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import BOARDS
-from .engine import apply, apply_index, follow, follow_indices, legal_actions, new_game
+from .engine import OPTIONS, apply, apply_index, follow, follow_indices, legal_actions, new_game, options_of
 from .errors import BadToken, IllegalAction
 from .model import ENGINE_VERSION, GameState
 
@@ -43,6 +43,7 @@ SEED_LIMIT = 2**63  # seeds are read from -2**63 to 2**63 - 1
 _EDITIONS = ("current", "first")
 _SETUPS = ("standard", "auction")
 _ORIGIN_FLAG = 8  # bit 3 of a token's flags: the record starts from a position (zlib text follows)
+_INCREASE_BONUS_FLAG = 16  # bit 4: Imperial 2030's variant "Bonus only for tax increases"
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 _DAMAGED = "this link is damaged or incomplete"
 _TURN_SHOWN = ("phase", "nation", "player")  # what a saved dump's turn is checked for
@@ -63,15 +64,13 @@ class SavedGame:
 
 def _key_of(state: GameState) -> tuple:
     """What identifies the state a record starts from."""
-    return (state.board, state.edition, state.setup, state.investor_card, state.seed,
-            tuple(p["name"] for p in state.players), state.origin)
+    return (*options_of(state).values(), tuple(p["name"] for p in state.players), state.origin)
 
 
 def _new(game: dict[str, Any]) -> GameState:
     """The set-up described by a (checked) ``game`` block."""
     try:
-        return new_game(list(game["players"]), board=game["board"], edition=game["edition"], setup=game["setup"],
-                        investor_card=game["investor_card"], seed=game["seed"])
+        return new_game(list(game["players"]), **{k: game[k] for k in OPTIONS})
     except IllegalAction as e:
         raise BadToken(f"the set-up is invalid: {e}") from None
 
@@ -92,8 +91,7 @@ def start_of(state: GameState) -> GameState:
     """The state ``state``'s record starts from: its set-up, or the position ``state.origin``."""
     if state.origin is not None:
         return _from_position(state.origin)
-    return new_game([p["name"] for p in state.players], board=state.board, edition=state.edition,
-                    setup=state.setup, investor_card=state.investor_card, seed=state.seed)
+    return new_game([p["name"] for p in state.players], **options_of(state))
 
 
 def replay(state: GameState) -> GameState:
@@ -223,6 +221,8 @@ def encode(state: GameState) -> str:
     _varint(ENGINE_VERSION, out)
     _varint(BOARDS.index(state.board), out)
     flags = (_EDITIONS.index(state.edition)) | (_SETUPS.index(state.setup) << 1) | ((not state.investor_card) << 2)
+    if state.increase_bonus:
+        flags |= _INCREASE_BONUS_FLAG
     if state.origin is not None:
         flags |= _ORIGIN_FLAG
     out.append(flags)
@@ -293,7 +293,7 @@ def decode(token: str) -> GameState:
     if board_i >= len(BOARDS):
         raise BadToken(f"this link names an unknown board ({board_i})")
     flags = r.take(1)[0]
-    if flags >> 4:
+    if flags >> 5:
         raise BadToken("this link has unknown option flags")
     z = r.varint(2 * SEED_LIMIT)
     seed = z // 2 if z % 2 == 0 else -(z + 1) // 2
@@ -310,7 +310,8 @@ def decode(token: str) -> GameState:
     if r.pos != len(r.data):
         raise BadToken(_DAMAGED + " (trailing data)")
     game = {"board": BOARDS[board_i], "edition": _EDITIONS[flags & 1], "setup": _SETUPS[(flags >> 1) & 1],
-            "investor_card": not (flags >> 2) & 1, "seed": seed, "players": names}
+            "investor_card": not (flags >> 2) & 1, "increase_bonus": bool(flags & _INCREASE_BONUS_FLAG),
+            "seed": seed, "players": names}
     start = _start(game, origin)
     step = 0
 
@@ -429,12 +430,15 @@ def _game(d: dict[str, Any], names: Any, where: str = "") -> dict[str, Any]:
     if edition not in _EDITIONS or setup not in _SETUPS:
         raise BadToken("the save names an unknown edition or set-up")
     investor_card = _get(d, "investor_card", bool, where)
+    increase_bonus = d.get("increase_bonus", False)
+    if not isinstance(increase_bonus, bool):
+        raise BadToken("the save is damaged (increase_bonus is not true or false)")
     seed = _int(d.get("seed"), "the seed", -SEED_LIMIT, SEED_LIMIT - 1)
     if not isinstance(names, list) or not 2 <= len(names) <= 6:
         raise BadToken("the save is damaged (it must name 2 to 6 players)")
     players = [_plain_text(n, "a player name") for n in names]
-    return {"board": board, "edition": edition, "setup": setup, "investor_card": investor_card, "seed": seed,
-            "players": players}
+    return {"board": board, "edition": edition, "setup": setup, "investor_card": investor_card,
+            "increase_bonus": increase_bonus, "seed": seed, "players": players}
 
 
 def _start(game: dict[str, Any], origin: Any) -> GameState:
@@ -449,9 +453,8 @@ def _start(game: dict[str, Any], origin: Any) -> GameState:
         start = _from_position(origin)
     except IllegalAction as e:
         raise BadToken(f"the starting position is invalid: {e}") from None
-    if (start.board, start.edition, start.setup, start.investor_card, start.seed,
-            [p["name"] for p in start.players]) != (game["board"], game["edition"], game["setup"],
-                                                     game["investor_card"], game["seed"], game["players"]):
+    if ([*options_of(start).values()], [p["name"] for p in start.players]) != (
+            [game[k] for k in OPTIONS], game["players"]):
         raise BadToken("the starting position does not match the save's players and options")
     return start
 
@@ -555,9 +558,11 @@ def save(state: GameState, *, meta: dict[str, Any] | None = None, redo: list[int
     history = list(state.history)
     entries = _log_of(lambda: start_of(state), _key_of(state), history + redo)
     notation = [e[2] for e in entries]
-    game = {"board": state.board, "edition": state.edition, "setup": state.setup,
-            "investor_card": state.investor_card, "seed": state.seed,
-            "players": [p["name"] for p in state.players]}
+    game: dict[str, Any] = {"board": state.board, "edition": state.edition, "setup": state.setup,
+                            "investor_card": state.investor_card, "seed": state.seed,
+                            "players": [p["name"] for p in state.players]}
+    if state.increase_bonus:  # written only when set: saves of games without it read as before
+        game["increase_bonus"] = True
     parts = [
         ("format", SAVE_FORMAT), ("format_version", SAVE_VERSION), ("engine_version", ENGINE_VERSION),
         ("summary", summary_of(state)), ("meta", meta or {}), ("game", game),

@@ -162,24 +162,44 @@ def _keys_of(state: GameState) -> list[tuple]:
 # -- public API -------------------------------------------------------------------------------------------
 
 
+#: The options of a game, as :func:`new_game` takes them (besides the players).
+OPTIONS = ("board", "edition", "setup", "investor_card", "increase_bonus", "seed")
+
+
+def options_of(state: GameState) -> dict[str, Any]:
+    """The options ``state``'s game was set up with, as :func:`new_game` takes them."""
+    return {k: getattr(state, k) for k in OPTIONS}
+
+
 def new_game(players: list[str], *, board: str = "europe", edition: str = "current", setup: str = "standard",
-             investor_card: bool = True, seed: int = 0) -> GameState:
+             investor_card: bool = True, increase_bonus: bool = False, seed: int = 0) -> GameState:
     """Set up a game for 2-6 players in seating (clockwise) order; ``seed`` drives every shuffle.
 
-    Player names: 1 to 24 printable characters, distinct regardless of letter case."""
-    if edition not in ("current", "first"):
-        raise IllegalAction(f"unknown edition {edition!r}: use 'current' or 'first'")
+    ``board``: ``"europe"`` (Imperial) or ``"world2030"`` (Imperial 2030).  ``edition``: ``"current"`` or
+    ``"first"`` (Imperial only).  ``setup``: ``"standard"`` or ``"auction"`` (*Variant for experienced
+    players*).  ``investor_card=False``: the variant without investor card.  ``increase_bonus``: Imperial
+    2030's variant "Bonus only for tax increases".  Player names: 1 to 24 printable characters, distinct
+    regardless of letter case.  Anything else raises :class:`IllegalAction` naming the valid choices."""
+    from .board import BOARDS
+
+    if board not in BOARDS:
+        raise IllegalAction(f"unknown board {board!r}: use one of {', '.join(map(repr, BOARDS))}")
+    b = load_board(board)
+    if edition not in b.editions:
+        raise IllegalAction(f"the {b.name} board is played with edition {' or '.join(map(repr, b.editions))}, "
+                            f"not {edition!r}")
     if setup not in ("standard", "auction"):
         raise IllegalAction(f"unknown set-up {setup!r}: use 'standard' or 'auction'")
-    try:
-        b = load_board(board)
-    except ValueError as e:
-        raise IllegalAction(str(e)) from None
+    if not isinstance(investor_card, bool) or not isinstance(increase_bonus, bool):
+        raise IllegalAction("investor_card and increase_bonus are true or false")
+    if increase_bonus and b.bonus_rule != "chart":
+        raise IllegalAction(f"the variant 'bonus only for tax increases' belongs to boards whose bonus follows "
+                            f"a chart (Imperial 2030), not {b.name}")
     if not isinstance(players, (list, tuple)):
         raise IllegalAction("players must be a list of names")
     if not isinstance(seed, int) or isinstance(seed, bool) or not -(2**63) <= seed < 2**63:
         raise IllegalAction("the seed must be a whole number between -2^63 and 2^63")
-    g = setup_rules.initial_state(b, list(players), edition, setup, bool(investor_card), seed)
+    g = setup_rules.initial_state(b, list(players), edition, setup, investor_card, seed, increase_bonus)
     flow.start(g, b)
     return settled_state(g)
 
@@ -299,7 +319,8 @@ def rondel_spaces(board: str | Board) -> list[str]:
 def rondel_cost(state: GameState, space: str) -> int:
     """Cost in millions, paid from the government's cash, of moving the active nation's marker to ``space``
     (a rondel label such as ``"taxation"`` or ``"production2"``): the first 3 spaces are free, each further
-    space costs 2M (rulebook *Selecting a space on the rondel*); a nation's first move is free."""
+    space costs 2M, in Imperial 2030 1M + the nation's power factor (*Selecting a space on the rondel*); a
+    nation's first move is free."""
     return rondel.space_cost(state.__dict__, load_board(state.board), space)
 
 

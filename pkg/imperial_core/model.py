@@ -52,8 +52,9 @@ Fields a renderer needs
 ``state.origin``
     ``None`` for a game recorded from its set-up; else the position text (``to_position``) that the
     record starts from.
-``state.edition`` / ``state.setup`` / ``state.investor_card`` / ``state.seed``
-    the options the game was set up with.
+``state.edition`` / ``state.setup`` / ``state.investor_card`` / ``state.increase_bonus`` / ``state.seed``
+    the options the game was set up with (``increase_bonus``: Imperial 2030's variant "Bonus only for tax
+    increases").
 """
 
 from __future__ import annotations
@@ -146,6 +147,7 @@ class GameState(BaseModel):
     edition: Literal["current", "first"] = "current"
     setup: Literal["standard", "auction"] = "standard"
     investor_card: bool = True
+    increase_bonus: bool = False
     seed: int = 0
     players: list[PlayerState]
     nations: dict[str, NationState]

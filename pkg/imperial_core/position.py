@@ -55,7 +55,7 @@ MAX_NUMBER = 100_000
 MAX_TEXT = 100_000
 _MAX_SEED_DIGITS = 19
 
-_HEADER_KEYS = ("board", "edition", "setup", "investor_card", "seed", "round")
+_HEADER_KEYS = ("board", "edition", "setup", "investor_card", "increase_bonus", "seed", "round")
 _PLAYER_KEYS = ("cash", "bonds")
 _CARD_KEYS = ("investor", "swiss")
 _NATION_KEYS = ("treasury", "power", "tax", "rondel", "government", "factories", "flags", "armies", "hostile",
@@ -283,8 +283,9 @@ def position_of_data(data: Mapping[str, Any]) -> str:
     b = load_board(data["board"])
     labels = space_labels(b)
     header = (f"{FORMAT_WORD} {data['version']} board={data['board']} edition={data['edition']} "
-              f"setup={data['setup']} investor_card={_yn(data['investor_card'])} seed={data['seed']} "
-              f"round={data['round']}")
+              f"setup={data['setup']} investor_card={_yn(data['investor_card'])} "
+              + ("increase_bonus=yes " if data.get("increase_bonus") else "")
+              + f"seed={data['seed']} round={data['round']}")
     sections = [header]
     nations: Mapping[str, Mapping[str, Any]] = data["nations"]
     names = {p["name"] for p in data["players"]}
@@ -469,6 +470,7 @@ def _read(text: str) -> dict:
     g: dict[str, Any] = {
         "version": ENGINE_VERSION, "board": board_id, "edition": edition, "setup": setup,
         "investor_card": _yes_no(header.get("investor_card", "yes"), "investor_card"),
+        "increase_bonus": _yes_no(header.get("increase_bonus", "no"), "increase_bonus"),
         "seed": int(seed_word), "players": [], "nations": {}, "investor": None, "swiss_banks": [],
         "round": _number(header.get("round", "0"), "the round"), "turn": fresh_turn("over"), "origin": None,
         "history": [],
@@ -652,6 +654,10 @@ def _check(g: dict, b: Board) -> None:
     """Everything a possible game satisfies (rulebook references in the messages' rules)."""
     names = [p["name"] for p in g["players"]]
     phase = g["turn"]["phase"]
+    if g["edition"] not in b.editions:
+        _fail(f"the {b.name} board is played with edition {' or '.join(b.editions)}, not {g['edition']}")
+    if g.get("increase_bonus") and b.bonus_rule != "chart":
+        _fail(f"the variant increase_bonus belongs to boards whose bonus follows a chart, not {b.name}")
     for nid, nat in g["nations"].items():
         _check_nation(g, b, nid, nat)
     flag_owner: dict[str, str] = {}

@@ -90,7 +90,7 @@ def test_bad_player_lists_are_refused():
         new_game(["Ann"])
     with pytest.raises(IllegalAction, match="different name"):
         new_game(["Ann", "Ann"])
-    with pytest.raises(IllegalAction, match="unknown edition"):
+    with pytest.raises(IllegalAction, match="played with edition"):
         new_game(["Ann", "Bob"], edition="third")
 
 

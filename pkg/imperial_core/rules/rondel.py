@@ -34,9 +34,10 @@ def steps(b: Board, here: int | None, there: int) -> int:
     return (there - here) % len(b.rondel)
 
 
-def cost(b: Board, n_steps: int) -> int:
-    c = b.constants
-    return max(0, n_steps - c["rondel_free_steps"]) * c["rondel_step_cost"]
+def cost(b: Board, n_steps: int, points: int = 0) -> int:
+    """What moving ``n_steps`` spaces costs a nation with ``points`` power points: nothing for the first
+    three, then per space 2M (Imperial) or 1M + the power factor (Imperial 2030)."""
+    return max(0, n_steps - b.constants["rondel_free_steps"]) * b.rondel_extra_step_cost(points)
 
 
 _PASSES: dict[str, list[list[bool]]] = {}
@@ -65,11 +66,11 @@ def investor_space_on_path(b: Board, here: int, there: int) -> int:
 
 def space_cost(g: G, b: Board, label: str) -> int:
     """What moving the active nation's marker to the space ``label`` costs its government (in millions)."""
-    here = g["nations"][g["turn"]["nation"]]["rondel"]
-    return cost(b, steps(b, here, check_space(b, label)))
+    nat = g["nations"][g["turn"]["nation"]]
+    return cost(b, steps(b, nat["rondel"], check_space(b, label)), nat["power"])
 
 
-_CHOICES: dict[tuple[str, int], list[tuple[int, tuple]]] = {}
+_CHOICES: dict[tuple[str, int, int], list[tuple[int, tuple]]] = {}
 
 
 def rondel_actions(g: G, b: Board) -> list[tuple]:
@@ -79,13 +80,14 @@ def rondel_actions(g: G, b: Board) -> list[tuple]:
     here = nat["rondel"]
     if here is None:
         return [("rondel", lab) for lab in space_labels(b)]
-    choices = _CHOICES.get((b.id, here))
+    price = b.rondel_extra_step_cost(nat["power"])
+    choices = _CHOICES.get((b.id, here, price))
     if choices is None:
         labels = space_labels(b)
         n = len(b.rondel)
-        choices = [(cost(b, k), ("rondel", labels[(here + k) % n]))
+        choices = [(max(0, k - b.constants["rondel_free_steps"]) * price, ("rondel", labels[(here + k) % n]))
                    for k in range(1, min(b.constants["rondel_max_steps"], n - 1) + 1)]
-        _CHOICES[(b.id, here)] = choices
+        _CHOICES[(b.id, here, price)] = choices
     cash = player(g, nat["government"])["cash"]
     return [key for price, key in choices if price <= cash]
 
@@ -107,7 +109,7 @@ def explain_rondel(g: G, b: Board, k: tuple) -> str:
     if s > b.constants["rondel_max_steps"]:
         return f"{k[1]} is {s} spaces ahead; a nation moves at most {b.constants['rondel_max_steps']}"
     gov = nat["government"]
-    return f"{gov} has {player(g, gov)['cash']}M; moving {s} spaces to {k[1]} costs {cost(b, s)}M"
+    return f"{gov} has {player(g, gov)['cash']}M; moving {s} spaces to {k[1]} costs {cost(b, s, nat['power'])}M"
 
 
 def interest_due(g: G, b: Board, nid: str) -> int:
@@ -205,10 +207,12 @@ def move_marker(g: G, b: Board) -> str:
     nat = g["nations"][nid]
     here, there = nat["rondel"], t["target"]
     n = steps(b, here, there)
-    pay(g, nat["government"], BANK, cost(b, n), "rondel")
+    if n > b.constants["rondel_free_steps"]:
+        pay(g, nat["government"], BANK, cost(b, n, nat["power"]), "rondel")
     nat["rondel"] = there
     t["passed_investor"] = passes_investor(b, here, there)
-    emit(g, "rondel", nation=nid, space=space_labels(b)[there], steps=n)
+    if g.get("events") is not None:
+        emit(g, "rondel", nation=nid, space=space_labels(b)[there], steps=n)
     return b.rondel[there]
 
 

@@ -58,7 +58,8 @@ def check_names(players: list[str]) -> None:
         seen.add(folded)
 
 
-def initial_state(b: Board, players: list[str], edition: str, setup: str, investor_card: bool, seed: int) -> G:
+def initial_state(b: Board, players: list[str], edition: str, setup: str, investor_card: bool, seed: int,
+                  increase_bonus: bool = False) -> G:
     """The plain-dict state right after set-up (standard deal) or at the start of the auction."""
     n = len(players)
     if not 2 <= n <= 6:
@@ -75,7 +76,8 @@ def initial_state(b: Board, players: list[str], edition: str, setup: str, invest
         }
     g: G = {
         "version": ENGINE_VERSION, "board": b.id, "edition": edition, "setup": setup, "investor_card": investor_card,
-        "seed": seed, "players": [{"name": p, "cash": cash} for p in players], "nations": nations,
+        "increase_bonus": increase_bonus, "seed": seed, "players": [{"name": p, "cash": cash} for p in players],
+        "nations": nations,
         "investor": None, "swiss_banks": [], "round": 0, "turn": fresh_turn("over"), "origin": None,
         "history": [],
     }
