@@ -65,6 +65,30 @@ class Force(_Action):
         return "force"
 
 
+class Allow(_Action):
+    """A canal's owner lets the waiting fleet move or convoy through its canal (Imperial 2030)."""
+
+    type: Literal["allow"] = "allow"
+
+    def key(self) -> tuple:
+        return ("allow",)
+
+    def __str__(self) -> str:
+        return "allow"
+
+
+class Refuse(_Action):
+    """A canal's owner refuses the waiting fleet move or convoy passage through its canal."""
+
+    type: Literal["refuse"] = "refuse"
+
+    def key(self) -> tuple:
+        return ("refuse",)
+
+    def __str__(self) -> str:
+        return "refuse"
+
+
 class Pass(_Action):
     """Decline or finish the current decision (no factory, no bond, no battle, end of a phase...)."""
 
@@ -274,7 +298,7 @@ class Give(_Action):
 
 
 Action = Annotated[
-    Rondel | Force | Pass | BuildFactory | Produce | Import | MoveFleet | MoveArmy | SetStatus | Battle | Ask | Demand
+    Rondel | Force | Allow | Refuse | Pass | BuildFactory | Produce | Import | MoveFleet | MoveArmy | SetStatus | Battle | Ask | Demand
     | DestroyFactory | BuyBond | Give,
     Field(discriminator="type"),
 ]
@@ -282,7 +306,7 @@ Action = Annotated[
 ActionAdapter: TypeAdapter = TypeAdapter(Action)
 
 _CLASSES: dict[str, type[_Action]] = {
-    "rondel": Rondel, "force": Force, "pass": Pass, "factory": BuildFactory, "produce": Produce,
+    "rondel": Rondel, "force": Force, "allow": Allow, "refuse": Refuse, "pass": Pass, "factory": BuildFactory, "produce": Produce,
     "import": Import,
     "fleet": MoveFleet, "army": MoveArmy, "status": SetStatus, "battle": Battle, "ask": Ask,
     "demand": Demand, "destroy": DestroyFactory, "bond": BuyBond, "give": Give,
@@ -345,8 +369,8 @@ def parse_text(text: str) -> _Action:
         raise ValueError("empty action")
     t, rest = w[0].lower(), w[1:]
     try:
-        if t in ("pass", "force") and not rest:
-            return _PASS if t == "pass" else _FORCE
+        if t in ("pass", "force", "allow", "refuse") and not rest:
+            return _PASS if t == "pass" else _FORCE if t == "force" else from_key((t,))
         if t == "rondel" and len(rest) == 1:
             return Rondel(space=rest[0])
         if t == "factory" and len(rest) == 1:

@@ -28,7 +28,7 @@ _BUYING = frozenset(("invest", "auction"))
 
 _FIGHTS = frozenset(("battle", "demand"))
 #: Decisions that work through ``turn["queue"]`` (and ``turn["pledges"]``) in place.
-_QUEUED = frozenset(("swiss", "invest", "auction", "production", "fund"))
+_QUEUED = frozenset(("swiss", "invest", "auction", "production", "fund", "canal"))
 
 
 def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:

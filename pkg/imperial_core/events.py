@@ -196,6 +196,17 @@ class InvestorCardPassed(_Event):
     after: str
 
 
+class CanalPassage(_Event):
+    """``nation``'s government allowed or refused ``mover``'s ``move`` (notation) through ``canal``."""
+
+    kind: Literal["canal"] = "canal"
+    canal: str
+    nation: str
+    mover: str
+    move: str
+    allowed: bool
+
+
 class GameOver(_Event):
     """The game ended (``nation`` reached the last power points); final scores and ranking."""
 
@@ -208,7 +219,7 @@ class GameOver(_Event):
 Event = Annotated[
     Pay | TurnBegins | RondelMove | ForcedStop | UnitBuilt | UnitMoved | StatusChanged | Battle | UnitDestroyed
     | FactoryBuilt | FactoryDestroyed | FlagPlaced | FlagRemoved | PowerMoved | TaxChartMoved | BondBought
-    | GovernmentChanged | SwissBanks | InvestorCardPassed | GameOver,
+    | GovernmentChanged | SwissBanks | InvestorCardPassed | CanalPassage | GameOver,
     Field(discriminator="kind"),
 ]
 
@@ -219,7 +230,7 @@ KINDS: dict[str, type[_Event]] = {
     cls.model_fields["kind"].default: cls
     for cls in (Pay, TurnBegins, RondelMove, ForcedStop, UnitBuilt, UnitMoved, StatusChanged, Battle,
                 UnitDestroyed, FactoryBuilt, FactoryDestroyed, FlagPlaced, FlagRemoved, PowerMoved, TaxChartMoved,
-                BondBought, GovernmentChanged, SwissBanks, InvestorCardPassed, GameOver)
+                BondBought, GovernmentChanged, SwissBanks, InvestorCardPassed, CanalPassage, GameOver)
 }
 
 

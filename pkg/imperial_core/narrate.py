@@ -86,6 +86,10 @@ def _who(before: GameState, w: _Words) -> str:
     if phase == "demand":
         asked = t["contact"]["asking"][0] if t.get("contact") else None
         return f"{player} for {w.nation(asked)}"
+    if phase == "canal":
+        canal = next((c for c in w.b.canals if c.id == t["queue"][0]), None)
+        owner = next((nid for nid, n in before.nations.items() if canal and canal.controlled_by in n["flags"]), None)
+        return f"{player} for {w.nation(owner)}"
     return player or "—"
 
 
@@ -99,6 +103,11 @@ def _action_phrase(before: GameState, action: Any, w: _Words) -> str:
         return f"moves to {w.space(a.space)}"
     if kind == "force":
         return f"forces {w.nation(t['nation'])} to stop on Investor"
+    if kind in ("allow", "refuse"):
+        canal = next((c.name for c in w.b.canals if c.id == t["queue"][0]), "the canal")
+        move = " ".join(t.get("pending") or ())
+        verb = "lets" if kind == "allow" else "refuses"
+        return f"{verb} {w.nation(t['nation'])}'s move {move} through the {canal}".replace("refuses", "refuses to let", 1)
     if kind == "factory":
         site = w.b.regions[a.region].factory_site if a.region in w.b.regions else None
         what = "a shipyard" if site == "shipyard" else "an armaments factory"

@@ -40,6 +40,7 @@ from .engine import legal_actions, settled_state
 from .errors import BadPosition, IllegalAction
 from .model import ENGINE_VERSION, GameState, TurnState, fresh_turn
 from .rules import flow
+from .rules import maneuver as maneuver_rules
 from .rules import rondel as rondel_rules
 from .rules import setup as setup_rules
 from .rules.common import bonds_in_play, flag_limit
@@ -795,6 +796,13 @@ def _check_turn(g: dict, b: Board, names: list[str]) -> None:
         role = f"{contact['asking'][0]}'s government"
     elif spec.decider == "queue":
         role = "the first player in the queue,"
+    elif spec.decider == "canal":
+        if not queue or any(not isinstance(c, str) or c not in {x.id for x in b.canals} for c in queue):
+            _fail(f"a canal question needs the canals to ask about (queue=…); canals: "
+                  f"{', '.join(c.id for c in b.canals) or 'none on this board'}")
+        if maneuver_rules.canal_owner(g, b, queue[0]) is None:
+            _fail(f"nobody's flag controls the canal {queue[0]}, so nobody is asked")
+        role = "the government owning the canal,"
     else:
         role = "nobody"
     if who is not None and who != expected:
@@ -849,8 +857,12 @@ def _check_forced_stop(g: dict, b: Board, t: dict, holder: str | None) -> None:
 
 def _check_pending(g: dict, b: Board, t: dict, phase: str, nid: str | None, names: list[str]) -> None:
     pending = t.get("pending")
+    if phase == "canal":
+        _check_canal_move(g, b, t)
+        return
     if (pending is not None) != (phase == "fund"):
-        _fail("a purchase waits for money (pending=…) exactly while players are asked to fund it (phase fund)")
+        _fail("a purchase waits for money (pending=…) exactly while players are asked to fund it (phase fund), "
+              "or a move waits for a canal owner (phase canal)")
     for p, amount in (t.get("pledges") or {}).items():
         if p not in names:
             _fail(f"the pledges name {p!r}, who is not a player")
@@ -865,6 +877,32 @@ def _check_pending(g: dict, b: Board, t: dict, phase: str, nid: str | None, name
     if not ok:
         _fail(f"pending must be factory,CITY or import,army|fleet,CITY (a home province of {nid}) or force,PLAYER; "
               f"not {','.join(pending)}")
+
+
+def _check_canal_move(g: dict, b: Board, t: dict) -> None:
+    """A move waiting for canal owners (Imperial 2030) is a legal move of the nation that passes through
+    the canals asked about."""
+    from .actions import parse_text
+
+    pending = t.get("pending")
+    try:
+        k = parse_text(" ".join(pending)).key() if isinstance(pending, list) else None
+    except ValueError:
+        k = None
+    if k is None or k[0] not in ("fleet", "army"):
+        _fail("a canal question needs the fleet move or convoy that waits (pending=fleet,FROM>TO or army,…)")
+    saved = t["phase"]
+    t["phase"] = "fleets" if k[0] == "fleet" else "armies"
+    try:
+        legal = k in flow.options(g, b)
+        asked = maneuver_rules.canal_questions(g, b, k)
+    finally:
+        t["phase"] = saved
+    if not legal:
+        _fail(f"the waiting move {' '.join(pending)} is not a legal move of {t['nation']} now")
+    if not set(t["queue"]) <= set(asked):
+        _fail(f"the waiting move {' '.join(pending)} does not pass through {', '.join(t['queue'])} under another "
+              "nation's flag")
 
 
 def _check_moves(g: dict, b: Board, t: dict, nid: str | None) -> None:

@@ -15,6 +15,8 @@ VARIANTS = [
     (3, {}), (4, {}), (5, {}), (6, {}), (2, {}),
     (4, {"edition": "first"}), (4, {"investor_card": False}), (5, {"setup": "auction"}),
     (6, {"investor_card": False, "edition": "first"}),
+    (3, {"board": "world2030"}), (5, {"board": "world2030", "increase_bonus": True}),
+    (4, {"board": "world2030", "investor_card": False, "setup": "auction"}),
 ]
 
 

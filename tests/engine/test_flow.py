@@ -27,9 +27,11 @@ def test_phases_text_is_generated_from_the_table():
 
 def test_random_games_visit_every_phase():
     seen = set()
-    for seed, options in enumerate([{}, {"investor_card": False}, {"setup": "auction"}, {"edition": "first"}] * 3):
+    games = [("europe", o) for o in [{}, {"investor_card": False}, {"setup": "auction"}, {"edition": "first"}] * 3]
+    games += [("world2030", o) for o in [{}, {"increase_bonus": True}, {"investor_card": False}] * 4]
+    for seed, (board, options) in enumerate(games):
         rng = random.Random(seed)
-        s = new_game(["A", "B", "C", "D", "E", "F"][: 3 + seed % 4], seed=seed, **options)
+        s = new_game(["A", "B", "C", "D", "E", "F"][: 3 + seed % 4], board=board, seed=seed, **options)
         while not s.is_over:
             seen.add(s.decision)
             s, _ = step_index(s, rng.randrange(len(legal_actions(s))))

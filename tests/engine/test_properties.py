@@ -29,6 +29,11 @@ CONFIGS = [
     (4, {"edition": "first"}), (3, {"edition": "first"}),
     (4, {"investor_card": False}), (5, {"investor_card": False}),
     (4, {"setup": "auction"}), (6, {"setup": "auction"}),
+    # Imperial 2030 under every option
+    (2, {"board": "world2030"}), (3, {"board": "world2030"}), (4, {"board": "world2030"}),
+    (5, {"board": "world2030", "increase_bonus": True}), (6, {"board": "world2030"}),
+    (4, {"board": "world2030", "investor_card": False}), (3, {"board": "world2030", "setup": "auction"}),
+    (6, {"board": "world2030", "setup": "auction", "increase_bonus": True, "investor_card": False}),
 ]
 
 

@@ -97,11 +97,15 @@ FLOW: dict[str, Phase] = {
     "fleets": Phase(
         "a government moves fleets, fights, or ends fleet movement", "government",
         maneuver.fleet_actions, maneuver.fleets_act, maneuver.explain_maneuver, auto=True,
-        then={"stay": "fleets", "contact": "contact", "done": "armies"}),
+        then={"stay": "fleets", "contact": "contact", "canal": "canal", "done": "armies"}),
     "armies": Phase(
         "a government moves armies, changes their status, fights, destroys factories, or ends", "government",
         maneuver.army_actions, maneuver.armies_act, maneuver.explain_maneuver, auto=True,
-        then={"stay": "armies", "contact": "contact", "done": "space_done"}),
+        then={"stay": "armies", "contact": "contact", "canal": "canal", "done": "space_done"}),
+    "canal": Phase(
+        "a canal's owner allows or refuses another nation's fleet or convoy passage (Imperial 2030)", "canal",
+        maneuver.canal_actions, maneuver.canal_act, maneuver.explain_canal,
+        then={"next": "canal", "allowed": "canal_passage", "refused": "canal_refused"}),
     "contact": Phase(
         "the mover decides whether its unit that just arrived fights, and against whom", "government",
         maneuver.contact_actions, maneuver.contact_act, maneuver.explain_contact,
@@ -238,6 +242,16 @@ def _ask_next(g: G, b: Board) -> str:
     return "demand" if len(asking) == 1 else "order"
 
 
+def _canal_passage(g: G, b: Board) -> str:
+    """Every canal owner asked allowed the passage: the waiting move happens now."""
+    return {"contact": "contact", "fleet": "fleets", "army": "armies"}[maneuver.pass_canal(g, b)]
+
+
+def _canal_refused(g: G, b: Board) -> str:
+    """A canal owner refused: the move does not happen; the mover goes on moving that kind of unit."""
+    return "fleets" if maneuver.pending_move(g)[0] == "fleet" else "armies"
+
+
 def _resume_funded(g: G, b: Board) -> str:
     """The other players' gifts cover the cost: back to the decision that asked, which now pays."""
     phase, key = funding.resume(g)
@@ -264,7 +278,8 @@ def _game_over(g: G, b: Board) -> str:
 STEPS: dict[str, Callable[[G, Board], str]] = {
     "first_turn": _first_turn, "move_marker": _move_marker, "space_done": _space_done,
     "investor_steps": _investor_steps, "turn_done": _turn_done, "investment_done": _investment_done,
-    "contact_over": _contact_over, "ask_next": _ask_next, "resume_funded": _resume_funded,
+    "contact_over": _contact_over, "ask_next": _ask_next, "canal_passage": _canal_passage,
+    "canal_refused": _canal_refused, "resume_funded": _resume_funded,
     "resume_refused": _resume_refused, "game_over": _game_over,
 }
 
@@ -286,9 +301,17 @@ def _nobody(g: G, t: dict) -> str | None:
     return None
 
 
+def _canal_owner(g: G, t: dict) -> str | None:
+    from ..board import load_board
+
+    owner = maneuver.canal_owner(g, load_board(g["board"]), t["queue"][0])
+    return g["nations"][owner]["government"] if owner else None
+
+
 #: Who decides, by the names ``Phase.decider`` uses.
 DECIDERS: dict[str, Callable[[G, dict], str | None]] = {
-    "government": _government, "queue": _first_in_queue, "asked": _asked, "nobody": _nobody,
+    "government": _government, "queue": _first_in_queue, "asked": _asked, "canal": _canal_owner,
+    "nobody": _nobody,
 }
 _WHO = {name: DECIDERS[p.decider] for name, p in FLOW.items()}
 
@@ -350,7 +373,7 @@ def settle(g: G, b: Board) -> list[tuple]:
 #: The decisions of a battle question (a unit arrived where foreign units stand; ``turn["contact"]``).
 BATTLE_QUESTION = ("contact", "order", "demand")
 #: The decisions of a maneuver, battle questions included.
-MANEUVER = ("fleets", "armies", *BATTLE_QUESTION)
+MANEUVER = ("fleets", "armies", *BATTLE_QUESTION, "canal")
 #: Kinds of investment (``turn["invest_round"]``): the investor card's steps, and the rounds of the variant
 #: without it before a nation without government moves (``pre``) and after a nation moved (``post``).
 INVEST_ROUNDS = ("card", "pre", "post")

@@ -104,17 +104,134 @@ def _order(b: Board):
     return idx.__getitem__
 
 
+# -- canals (Imperial 2030, *Special map conditions*: Canals) ---------------------------------------------
+_CANAL_REFUSED = "canal:"
+_LINKS: dict[tuple[str, frozenset[str]], dict[str, tuple[str, ...]]] = {}
+
+
+def closed_canals(g: G) -> frozenset[str]:
+    """Canals whose owner refused the nation a passage this turn (they are not offered again)."""
+    return frozenset(r[len(_CANAL_REFUSED):] for r in g["turn"]["refused"] if r.startswith(_CANAL_REFUSED))
+
+
+def sea_links(b: Board, closed: frozenset[str] = frozenset()) -> dict[str, tuple[str, ...]]:
+    """Seas a fleet moves to or a convoy continues to from each sea: the sea borders plus the canals
+    (Panama, Suez) except the ``closed`` ones.  Europe has no canal: its sea borders."""
+    if not b.canals:
+        return b.sea_adj
+    links = _LINKS.get((b.id, closed))
+    if links is None:
+        extra: dict[str, list[str]] = {}
+        for c in b.canals:
+            if c.id not in closed:
+                s1, s2 = c.seas
+                extra.setdefault(s1, []).append(s2)
+                extra.setdefault(s2, []).append(s1)
+        links = {s: tuple(sorted((*b.sea_adj.get(s, ()), *extra.get(s, ())))) for s in {*b.sea_adj, *extra}}
+        _LINKS[(b.id, closed)] = links
+    return links
+
+
+def flag_owner(g: G, region: str) -> str | None:
+    for nid, nat in g["nations"].items():
+        if region in nat["flags"]:
+            return nid
+    return None
+
+
+def canal_questions(g: G, b: Board, k: tuple) -> list[str]:
+    """The canals a fleet move or a convoy passes through whose owner must allow it, in path order: a canal
+    is owned by the nation whose flag stands in its controlling region (Colombia, North Africa); the owner's
+    own units pass freely, as does everyone while no flag stands there or its nation has no government."""
+    if not b.canals:
+        return []
+    path = (k[1], k[2]) if k[0] == "fleet" else k[3] if k[0] == "army" else ()
+    mover = g["turn"]["nation"]
+    out: list[str] = []
+    for a, c in zip(path, path[1:], strict=False):
+        canal = b.canal_between.get(frozenset((a, c)))
+        if canal is None or canal.id in out:
+            continue
+        owner = flag_owner(g, canal.controlled_by)
+        if owner is not None and owner != mover and g["nations"][owner]["government"]:
+            out.append(canal.id)
+    return out
+
+
+def canal_owner(g: G, b: Board, canal_id: str) -> str | None:
+    return flag_owner(g, next(c for c in b.canals if c.id == canal_id).controlled_by)
+
+
+def _ask_canal(g: G, b: Board, k: tuple) -> bool:
+    """Before a move through owned canals: the owners are asked first (the move waits in ``pending``)."""
+    canals = canal_questions(g, b, k)
+    if not canals:
+        return False
+    t = g["turn"]
+    t["queue"] = canals
+    t["pending"] = str(from_key(k)).split()
+    return True
+
+
+def canal_actions(g: G, b: Board) -> list[tuple]:
+    return [("allow",), ("refuse",)]
+
+
+def canal_act(g: G, b: Board, k: tuple) -> str:
+    """The canal's owner allows the passage (``"next"`` owner asked, or ``"allowed"``: the move happens)
+    or refuses it (``"refused"``: the move does not happen, and that canal is not offered again to the
+    nation this turn)."""
+    t = g["turn"]
+    canal = t["queue"][0]
+    allowed = k[0] == "allow"
+    emit(g, "canal", canal=canal, nation=canal_owner(g, b, canal), mover=t["nation"], move=" ".join(t["pending"]),
+         allowed=allowed)
+    if allowed:
+        t["queue"].pop(0)
+        return "next" if t["queue"] else "allowed"
+    t["queue"] = []
+    t["refused"] = [*t["refused"], _CANAL_REFUSED + canal]
+    return "refused"
+
+
+def pending_move(g: G) -> tuple:
+    """The move that waited for the canal owners (its key); it no longer waits."""
+    from ..actions import parse_text
+
+    t = g["turn"]
+    k = parse_text(" ".join(t["pending"])).key()
+    t["pending"] = None
+    return k
+
+
+def pass_canal(g: G, b: Board) -> str:
+    """Every owner allowed it: the move happens (``"contact"`` when the unit meets foreign units)."""
+    k = pending_move(g)
+    moved = move_fleet(g, b, k) if k[0] == "fleet" else move_army(g, b, k)
+    return "contact" if moved else k[0]
+
+
+def explain_canal(g: G, b: Board, k: tuple) -> str:
+    t = g["turn"]
+    canal = next(c for c in b.canals if c.id == t["queue"][0])
+    return (f"{t['player']} decides for {nation_name(b, canal_owner(g, b, canal.id))} whether "
+            f"{nation_name(b, t['nation'])}'s move '{' '.join(t['pending'])}' may pass the {canal.name}: "
+            "allow or refuse")
+
+
 # -- fleets -----------------------------------------------------------------------------------------------
 def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
-    """Each fleet moves one sea step; from a harbour only to that harbour's sea (*Maneuver* 1)."""
+    """Each fleet moves one sea step; from a harbour only to that harbour's sea (*Maneuver* 1); in Imperial
+    2030 also through a canal."""
     nat = g["nations"][nid]
     moved = g["turn"]["moved_fleets"]
+    links = sea_links(b, closed_canals(g)) if b.canals else b.sea_adj
     out = []
     for r in sorted(nat["fleets"], key=_order(b)):
         if nat["fleets"][r] - moved.get(r, 0) <= 0:
             continue
         reg = b.regions[r]
-        dests = (reg.harbour,) if reg.kind != "sea" else b.sea_adj.get(r, ())
+        dests = (reg.harbour,) if reg.kind != "sea" else links.get(r, ())
         out += [("fleet", r, s) for s in dests if s]
     return out
 
@@ -164,7 +281,8 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
         rails = {}
     free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
     own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
-    memo_key = (b.id, nid, origin, free, own_blocked)
+    closed = closed_canals(g) if b.canals else frozenset()
+    memo_key = (b.id, nid, origin, free, own_blocked, closed)
     hit = _DEST_MEMO.get(memo_key)
     if hit is not None:
         return hit
@@ -205,7 +323,7 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
             for s0 in b.coast_seas.get(r, ()):
                 if s0 in free and s0 not in starts:
                     starts.append(s0)
-        coast_lands, sea_adj = b.coast_lands, b.sea_adj
+        coast_lands, sea_adj = b.coast_lands, sea_links(b, closed)
         for s0 in starts:
             stack: list[tuple[str, ...]] = [(s0,)]
             while stack:
@@ -269,10 +387,11 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     last_free = frozenset(last_free_set(g, b, blocked))
     free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
     own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
+    closed = closed_canals(g) if b.canals else frozenset()
     rails: dict[str, list[str]] = {}
     for r in sorted(nat["armies"], key=_order(b)):
         if nat["armies"][r] - moved.get(r, 0) > 0:
-            key = (b.id, nid, r, free, own_blocked, last_free)
+            key = (b.id, nid, r, free, own_blocked, last_free, closed)
             moves = _MOVES_MEMO.get(key)
             if moves is None:
                 moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
@@ -536,6 +655,8 @@ def fleets_act(g: G, b: Board, k: tuple) -> str:
     """*Maneuver* 1: move a fleet (``"contact"`` when it meets foreign units, else ``"stay"``), fight
     (``"stay"``), or end fleet movement (``"done"``)."""
     if k[0] == "fleet":
+        if _ask_canal(g, b, k):
+            return "canal"
         return "contact" if move_fleet(g, b, k) else "stay"
     if k[0] == "battle":
         battle(g, k)
@@ -548,6 +669,8 @@ def armies_act(g: G, b: Board, k: tuple) -> str:
     end the maneuver: flags are placed (*Maneuver* 3) and the space is done (``"done"``)."""
     kind = k[0]
     if kind == "army":
+        if _ask_canal(g, b, k):
+            return "canal"
         return "contact" if move_army(g, b, k) else "stay"
     if kind == "status":
         return "contact" if set_status(g, b, k) else "stay"
