@@ -21,10 +21,10 @@ from imperial_core.codec import replay
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
 
 
-def random_game(seed: int, n_players: int):
+def random_game(seed: int, n_players: int, board: str = "europe"):
     """A whole game through the public API: ``legal_actions`` then ``apply`` at every step."""
     rng = random.Random(seed)
-    s = new_game(NAMES[:n_players], seed=seed)
+    s = new_game(NAMES[:n_players], board=board, seed=seed)
     actions = 0
     while not s.is_over:
         acts = legal_actions(s)
@@ -42,25 +42,29 @@ def main() -> int:
     print(f"python {sys.version.split()[0]} on {sys.platform}, load average {load:.2f}")
 
     finished = []
-    rates, action_rates, cpu_rates = [], [], []
-    seed = 0
-    for _ in range(args.rounds):
-        t0, c0 = time.perf_counter(), time.process_time()
-        n_actions = 0
-        for _ in range(args.games):
-            s, n = random_game(seed, 2 + seed % 5)
-            seed += 1
-            finished.append(s)
-            n_actions += n
-        dt, dc = time.perf_counter() - t0, time.process_time() - c0
-        rates.append(args.games / dt)
-        cpu_rates.append(args.games / dc)
-        action_rates.append(n_actions / dt)
-    per_game = statistics.mean(len(s.history) for s in finished)
-    print(f"random games, 2-6 players (legal_actions + apply): best {max(rates):.1f} games/s "
-          f"({max(action_rates):.0f} actions/s), median {statistics.median(rates):.1f} games/s; "
-          f"CPU time: best {max(cpu_rates):.1f}, median {statistics.median(cpu_rates):.1f} games/s; "
-          f"{per_game:.0f} actions per game")
+    for board in ("europe", "world2030"):
+        rates, action_rates, cpu_rates = [], [], []
+        seed = 0
+        games = []
+        for _ in range(args.rounds):
+            t0, c0 = time.perf_counter(), time.process_time()
+            n_actions = 0
+            for _ in range(args.games):
+                s, n = random_game(seed, 2 + seed % 5, board)
+                seed += 1
+                games.append(s)
+                n_actions += n
+            dt, dc = time.perf_counter() - t0, time.process_time() - c0
+            rates.append(args.games / dt)
+            cpu_rates.append(args.games / dc)
+            action_rates.append(n_actions / dt)
+        per_game = statistics.mean(len(s.history) for s in games)
+        print(f"{board}: random games, 2-6 players (legal_actions + apply): best {max(rates):.1f} games/s "
+              f"({max(action_rates):.0f} actions/s), median {statistics.median(rates):.1f} games/s; "
+              f"CPU time: best {max(cpu_rates):.1f}, median {statistics.median(cpu_rates):.1f} games/s; "
+              f"{per_game:.0f} actions per game")
+        if board == "europe":
+            finished = games
 
     lengths = [len(encode(s)) for s in finished]
     print(f"token length of {len(finished)} finished games: min {min(lengths)}, "
