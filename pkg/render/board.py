@@ -200,10 +200,97 @@ def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterabl
             hg.add(el)
 
     _sites(dwg, geo, built, U)
+    _passages(dwg, geo, board_id, flags)
     _labels(dwg, geo)
     if units:
         _pieces(dwg, geo, per_region, flags, U)
     return dwg.tostring()
+
+
+#: Where the board's canals and straits are, in degrees (latitude, longitude): public geography, drawn
+#: where the rules' passages are (``Board.canals``, ``Board.straits``).
+PLACES: dict[str, tuple[float, float]] = {
+    "panama": (9.1, -79.7), "suez": (30.6, 32.3),
+    "london-paris": (51.0, 1.5), "rome-turkey": (40.2, 26.4),
+}
+
+
+def project(geo: dict, lat: float, lon: float) -> tuple[float, float] | None:
+    """A point of the geography in map pixels, for maps made with the Miller projection and its lens
+    (``geo["projection"]``, see ``tools/make_geometry.py``); ``None`` for other projections."""
+    import math
+
+    pr = geo.get("projection", {})
+    if pr.get("name") != "Miller":
+        return None
+    width = pr["width"]
+    lon = (lon - pr["seam"]) % 360.0 + pr["seam"]
+    x = width * (lon - pr["seam"]) / 360.0
+    y = (pr["top"] - 1.25 * math.log(math.tan(math.pi / 4 + 0.4 * math.radians(lat)))) * width / (2 * math.pi)
+    lens = pr.get("lens")
+    if lens:
+        cx, cy = lens["centre_px"]
+        dx, dy = x - cx, y - cy
+        k = 1.0 + (lens["factor"] - 1.0) * math.exp(-(dx * dx + dy * dy) / (lens["sigma_px"] ** 2))
+        x, y = cx + dx * k, cy + dy * k
+    return x, y
+
+
+def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, flags: dict[str, str]) -> None:
+    """Imperial 2030's canals (with the colour of the nation whose flag controls them), the two straits
+    armies may cross, and arrows where the seas continue across the map's east and west edges."""
+    from imperial_core.board import load_board
+
+    try:
+        b = load_board(board_id)
+    except ValueError:
+        return
+    if not (b.canals or b.straits or b.wrap_sea_borders):
+        return
+    g = dwg.add(Group(class_="passages"))
+    size = geo["label_size"]
+    seas = {rid: reg for rid, reg in geo["regions"].items() if reg["kind"] == "sea"}
+    for c in b.canals:
+        at = project(geo, *PLACES[c.id]) if c.id in PLACES else None
+        if at is None:
+            continue
+        x, y = at
+        owner = flags.get(c.controlled_by)
+        mark = g.add(dwg.g(class_=f"canal{f' owner-{owner}' if owner else ''}"))
+        mark["data-canal"] = c.id
+        a, z = (geo["regions"].get(s, {}).get("name", s) for s in c.seas)
+        control = geo["regions"].get(c.controlled_by, {}).get("name", c.controlled_by)
+        who = f"controlled by the flag of {owner}" if owner else f"free while no flag stands in {control}"
+        mark.set_desc(title=f"{c.name}: {a} ↔ {z}; {who}")
+        mark.add(dwg.circle(center=(x, y), r=size * 0.55, class_="canal-ring"))
+        mark.add(dwg.path(d=f"M{_fmt(x - size * 0.3)} {_fmt(y)}H{_fmt(x + size * 0.3)}", class_="canal-cut"))
+        mark.add(dwg.text(c.name.replace(" Canal", ""), insert=(x, y - size * 0.9), class_="label canal-label"))
+    for a, z in b.straits:
+        at = project(geo, *PLACES.get(f"{a}-{z}", PLACES.get(f"{z}-{a}", (0.0, 0.0))))
+        if at is None or f"{a}-{z}" not in PLACES and f"{z}-{a}" not in PLACES:
+            continue
+        x, y = at
+        el = g.add(dwg.path(d=f"M{_fmt(x - size * 0.5)} {_fmt(y - size * 0.5)}L{_fmt(x + size * 0.5)} "
+                               f"{_fmt(y + size * 0.5)}", class_="strait"))
+        names = [geo["regions"].get(r, {}).get("name", r) for r in (a, z)]
+        el.set_desc(title=f"Strait: armies cross between {names[0]} and {names[1]}")
+    width = geo["width"]
+    across: dict[str, list[str]] = {}
+    for a, z in b.wrap_sea_borders:
+        across.setdefault(a, []).append(z)
+        across.setdefault(z, []).append(a)
+    for here, theirs in across.items():
+        reg = seas.get(here)
+        if reg is None or "label" not in reg:
+            continue
+        x, y = reg["label"]
+        others = ", ".join(seas.get(t, {}).get("name", t) for t in sorted(theirs))
+        if x < width / 2:
+            tx, text, anchor = 4.0, f"◂ {others}", "start"
+        else:
+            tx, text, anchor = width - 4.0, f"{others} ▸", "end"
+        t = g.add(dwg.text(text, insert=(tx, y + size * 1.6), class_=f"label wrap-label wrap-{anchor}"))
+        t.set_desc(title=f"{reg.get('name', here)} continues across the edge of the map to {others}")
 
 
 def _sites(dwg: svgwrite.Drawing, geo: dict, built: set[str], U: float) -> None:

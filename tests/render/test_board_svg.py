@@ -150,3 +150,23 @@ def test_states_reached_by_play_are_drawn_faithfully(seed: int) -> None:
     assert expected  # 400 random actions always leave something on the map
     assert {u.get("data-factory") for u in uses(svg, "factory")} == {
         r for n in state.nations.values() for r in n["factories"]}
+
+
+def test_world_map_shows_canals_straits_and_the_east_west_wrap():
+    """Imperial 2030's passages are drawn from the board's data: both canals (coloured by the nation whose
+    flag controls them), the two straits armies may cross, and the seas that continue across the edges."""
+    import json
+
+    import imperial_core as ic
+    from imperial_core.position import from_data
+
+    empty = board_svg(board="world2030")
+    assert empty.count('data-canal="') == 2 and 'data-canal="panama"' in empty and 'data-canal="suez"' in empty
+    assert empty.count('class="strait"') == 2
+    assert "Sea of Japan" in empty and "wrap-label" in empty
+    s = ic.new_game(["Ann", "Bob", "Cem"], board="world2030", seed=1)
+    g = json.loads(s.model_dump_json())
+    g["nations"]["US"]["flags"] = ["colombia"]
+    owned = board_svg(from_data(g))
+    assert 'class="canal owner-US"' in owned and "controlled by the flag of US" in owned
+    assert "data-canal" not in board_svg(board="europe")
