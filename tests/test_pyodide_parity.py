@@ -34,6 +34,10 @@ SPECS = [
     {"seed": 15, "players": ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"], "options": {"edition": "first"}},
     {"seed": 16, "players": ["Ada", "Bo", "Cy"],
      "options": {"edition": "first", "setup": "auction", "investor_card": False}},
+    # Imperial 2030, its variants, canals included
+    {"seed": 17, "players": ["Ada", "Bo", "Cy", "Di"], "options": {"board": "world2030"}},
+    {"seed": 18, "players": ["Ada", "Bo", "Cy"],
+     "options": {"board": "world2030", "increase_bonus": True, "investor_card": False, "setup": "auction"}},
 ]
 
 # Run unchanged by both interpreters.  Actions are picked by a fixed LCG, not ``random``, so the games
