@@ -128,8 +128,6 @@ def _settle(g: G, b: Board) -> list[tuple]:
     return flow.settle(g, b)
 
 
-_do = flow.act  # the codec's old name, until it replays through follow() only
-
 
 # -- legal-key cache for the last few states handed out ---------------------------------------------------
 _CACHE: list[tuple[GameState, list[tuple]]] = []

@@ -815,7 +815,7 @@ def explain_maneuver(g: G, b: Board, k: tuple) -> str:
 
 def _same_but_status(g: G, b: Board, k: tuple) -> str:
     """A legal action that differs from ``k`` only by naming which army (upright or lying), as text."""
-    from ..engine import legal_keys
+    from .flow import options as legal_keys
 
     if k[0] not in ("army", "battle", "demand", "destroy"):
         return ""
