@@ -993,16 +993,16 @@ def test_canal_example_us_controls_suez():
 
 
 def test_canal_refused_the_move_does_not_happen():
-    """l. 374: the controlling nation "may prevent or allow" the passage.  A refused move does not happen,
-    and that canal is not offered to the mover again during this turn (rules-decisions, Imperial 2030);
-    other moves go on."""
+    """l. 374, 384: the controlling nation "may prevent or allow" the passage, "that particular movement".  A
+    refused move does not happen and is not offered again this turn (rules-decisions, Imperial 2030); other
+    moves go on."""
     s = apply(_suez(), MoveFleet(origin="mediterraneansea", to="indianocean"))
     s, events = step(s, Refuse())
     assert [(e.kind, e.allowed) for e in events] == [("canal", False)]
     assert s.decision == "fleets" and s.nations["EU"]["fleets"] == {"mediterraneansea": 1, "rome": 1}
     assert texts(s) == ["fleet rome>mediterraneansea", "fleet mediterraneansea>northatlantic", "pass"]
     s = apply(s, MoveFleet(origin="rome", to="mediterraneansea"))
-    assert not any("indianocean" in a for a in texts(s))  # no convoy through Suez either, this turn
+    assert "fleet mediterraneansea>indianocean" not in texts(s)  # the refused movement, this turn
 
 
 def test_canal_owner_passes_its_own_canal_freely():
@@ -1047,7 +1047,8 @@ def test_convoy_through_two_owned_canals_asks_each_owner():
     assert after.nations["EU"]["armies"] == {"mexico": 1}
     refused = apply(s, Refuse())
     assert refused.nations["EU"]["armies"] == {"rome": 1} and refused.decision == "armies"
-    assert not any("caribbeansea" in a and "northpacific" in a for a in texts(refused))
+    # "that particular movement" (l. 384) is not offered again; other passages may still be asked for
+    assert str(MoveArmy(origin="rome", to="mexico", via=route)) not in texts(refused)
 
 
 def test_sea_regions_wrap_east_west_only():

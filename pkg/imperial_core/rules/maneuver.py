@@ -106,29 +106,35 @@ def _order(b: Board):
 
 # -- canals (Imperial 2030, *Special map conditions*: Canals) ---------------------------------------------
 _CANAL_REFUSED = "canal:"
-_LINKS: dict[tuple[str, frozenset[str]], dict[str, tuple[str, ...]]] = {}
+_LINKS: dict[str, dict[str, tuple[str, ...]]] = {}
 
 
-def closed_canals(g: G) -> frozenset[str]:
-    """Canals whose owner refused the nation a passage this turn (they are not offered again)."""
+def refused_passages(g: G) -> frozenset[str]:
+    """Moves (notation) a canal owner refused this turn: "that particular movement" is not offered again."""
     return frozenset(r[len(_CANAL_REFUSED):] for r in g["turn"]["refused"] if r.startswith(_CANAL_REFUSED))
 
 
-def sea_links(b: Board, closed: frozenset[str] = frozenset()) -> dict[str, tuple[str, ...]]:
+def _without_refused(g: G, keys: list[tuple]) -> list[tuple]:
+    refused = refused_passages(g)
+    if not refused:
+        return keys
+    return [k for k in keys if k[0] not in ("fleet", "army") or str(from_key(k)) not in refused]
+
+
+def sea_links(b: Board) -> dict[str, tuple[str, ...]]:
     """Seas a fleet moves to or a convoy continues to from each sea: the sea borders plus the canals
-    (Panama, Suez) except the ``closed`` ones.  Europe has no canal: its sea borders."""
+    (Panama, Suez).  Europe has no canal: its sea borders."""
     if not b.canals:
         return b.sea_adj
-    links = _LINKS.get((b.id, closed))
+    links = _LINKS.get(b.id)
     if links is None:
         extra: dict[str, list[str]] = {}
         for c in b.canals:
-            if c.id not in closed:
-                s1, s2 = c.seas
-                extra.setdefault(s1, []).append(s2)
-                extra.setdefault(s2, []).append(s1)
+            s1, s2 = c.seas
+            extra.setdefault(s1, []).append(s2)
+            extra.setdefault(s2, []).append(s1)
         links = {s: tuple(sorted((*b.sea_adj.get(s, ()), *extra.get(s, ())))) for s in {*b.sea_adj, *extra}}
-        _LINKS[(b.id, closed)] = links
+        _LINKS[b.id] = links
     return links
 
 
@@ -141,20 +147,27 @@ def flag_owner(g: G, region: str) -> str | None:
 
 def canal_questions(g: G, b: Board, k: tuple) -> list[str]:
     """The canals a fleet move or a convoy passes through whose owner must allow it, in path order: a canal
-    is owned by the nation whose flag stands in its controlling region (Colombia, North Africa); the owner's
-    own units pass freely, as does everyone while no flag stands there or its nation has no government."""
+    is owned by the nation whose flag stands in its controlling region (Colombia, North Africa).  Passage
+    is free for the owner's own units, while no flag stands there or its nation has no government, and
+    when the mover's government also governs the owner; an owner of both canals is asked once."""
     if not b.canals:
         return []
     path = (k[1], k[2]) if k[0] == "fleet" else k[3] if k[0] == "army" else ()
     mover = g["turn"]["nation"]
+    mover_gov = g["nations"][mover]["government"]
     out: list[str] = []
+    owners: list[str] = []
     for a, c in zip(path, path[1:], strict=False):
         canal = b.canal_between.get(frozenset((a, c)))
-        if canal is None or canal.id in out:
+        if canal is None:
             continue
         owner = flag_owner(g, canal.controlled_by)
-        if owner is not None and owner != mover and g["nations"][owner]["government"]:
+        if owner is None or owner == mover or owner in owners:
+            continue
+        gov = g["nations"][owner]["government"]
+        if gov is not None and gov != mover_gov:
             out.append(canal.id)
+            owners.append(owner)
     return out
 
 
@@ -179,8 +192,8 @@ def canal_actions(g: G, b: Board) -> list[tuple]:
 
 def canal_act(g: G, b: Board, k: tuple) -> str:
     """The canal's owner allows the passage (``"next"`` owner asked, or ``"allowed"``: the move happens)
-    or refuses it (``"refused"``: the move does not happen, and that canal is not offered again to the
-    nation this turn)."""
+    or refuses it (``"refused"``: the move does not happen, and that very move is not offered again this
+    turn)."""
     t = g["turn"]
     canal = t["queue"][0]
     allowed = k[0] == "allow"
@@ -190,7 +203,7 @@ def canal_act(g: G, b: Board, k: tuple) -> str:
         t["queue"].pop(0)
         return "next" if t["queue"] else "allowed"
     t["queue"] = []
-    t["refused"] = [*t["refused"], _CANAL_REFUSED + canal]
+    t["refused"] = [*t["refused"], _CANAL_REFUSED + " ".join(t["pending"])]
     return "refused"
 
 
@@ -225,7 +238,7 @@ def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
     2030 also through a canal."""
     nat = g["nations"][nid]
     moved = g["turn"]["moved_fleets"]
-    links = sea_links(b, closed_canals(g)) if b.canals else b.sea_adj
+    links = sea_links(b)
     out = []
     for r in sorted(nat["fleets"], key=_order(b)):
         if nat["fleets"][r] - moved.get(r, 0) <= 0:
@@ -238,7 +251,10 @@ def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
 
 def fleet_actions(g: G, b: Board) -> list[tuple]:
     nid = g["turn"]["nation"]
-    return fleet_moves(g, b, nid) + battle_options(g, b, nid) + [("pass",)]
+    moves = fleet_moves(g, b, nid)
+    if b.canals:
+        moves = _without_refused(g, moves)
+    return moves + battle_options(g, b, nid) + [("pass",)]
 
 
 # -- armies -----------------------------------------------------------------------------------------------
@@ -281,8 +297,7 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
         rails = {}
     free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
     own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
-    closed = closed_canals(g) if b.canals else frozenset()
-    memo_key = (b.id, nid, origin, free, own_blocked, closed)
+    memo_key = (b.id, nid, origin, free, own_blocked)
     hit = _DEST_MEMO.get(memo_key)
     if hit is not None:
         return hit
@@ -323,7 +338,7 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
             for s0 in b.coast_seas.get(r, ()):
                 if s0 in free and s0 not in starts:
                     starts.append(s0)
-        coast_lands, sea_adj = b.coast_lands, sea_links(b, closed)
+        coast_lands, sea_adj = b.coast_lands, sea_links(b)
         for s0 in starts:
             stack: list[tuple[str, ...]] = [(s0,)]
             while stack:
@@ -387,11 +402,10 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     last_free = frozenset(last_free_set(g, b, blocked))
     free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
     own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
-    closed = closed_canals(g) if b.canals else frozenset()
     rails: dict[str, list[str]] = {}
     for r in sorted(nat["armies"], key=_order(b)):
         if nat["armies"][r] - moved.get(r, 0) > 0:
-            key = (b.id, nid, r, free, own_blocked, last_free, closed)
+            key = (b.id, nid, r, free, own_blocked, last_free)
             moves = _MOVES_MEMO.get(key)
             if moves is None:
                 moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
@@ -464,7 +478,10 @@ def destroy_options(g: G, b: Board, nid: str) -> list[tuple]:
 
 def army_actions(g: G, b: Board) -> list[tuple]:
     nid = g["turn"]["nation"]
-    return (army_moves(g, b, nid) + status_options(g, b, nid) + battle_options(g, b, nid)
+    moves = army_moves(g, b, nid)
+    if b.canals:
+        moves = _without_refused(g, moves)
+    return (moves + status_options(g, b, nid) + battle_options(g, b, nid)
             + destroy_options(g, b, nid) + [("pass",)])
 
 
