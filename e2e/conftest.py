@@ -77,9 +77,12 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 def wait_ready(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
-    """Wait until the app says it is interactive, failing early with the page's own error text."""
+    """Wait until the app says it is interactive, failing early with the page's own error text.
+
+    Predicates are written as functions: the page's Content-Security-Policy forbids evaluating strings, and
+    Playwright evaluates a bare expression string with eval while it polls."""
     page.wait_for_function(
-        "document.body.dataset.ready === '1' || document.body.dataset.failed === '1'", timeout=timeout
+        "() => document.body.dataset.ready === '1' || document.body.dataset.failed === '1'", timeout=timeout
     )
     if page.evaluate("document.body.dataset.failed === '1'"):
         pytest.fail("the page reported a boot failure: " + page.inner_text("[data-testid=error]"))

@@ -45,7 +45,7 @@ def test_reload_works_with_the_server_stopped(browser: Browser, site: SiteServer
     wait_ready(page)
     # The service worker has precached the whole site once it is active and controls the page.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     site.stop()
     try:
         page.reload()
@@ -65,7 +65,7 @@ def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer
     page = context.new_page()
     page.route("**/svgwrite-*.whl", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site.url)
-    page.wait_for_function("document.body.dataset.failed === '1'", timeout=90_000)
+    page.wait_for_function("() => document.body.dataset.failed === '1'", timeout=90_000)
     error = page.locator("[data-testid=error]")
     expect(error).to_be_visible()
     expect(error).to_contain_text("svgwrite")
