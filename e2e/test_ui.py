@@ -540,6 +540,12 @@ def test_near_finished_game_from_a_link_to_the_score_screen(page: Page):
     page.get_by_test_id("undo").click()  # changes the position, so the link must really be read back
     open_link(page, url.split("#g=", 1)[1])
     assert moves(page) == len(start.history)
+    # the link continues the game saved here (one move further): the page says so and asks
+    prompt = page.get_by_test_id("prompt")
+    expect(prompt).to_be_visible()
+    expect(prompt.locator("[data-relation=continues]")).to_contain_text("1 more")
+    prompt.locator("button[data-cmd=link-continue]").click()
+    expect(prompt).to_be_hidden()
     s = start
     for k in range(len(start.history), len(state.history)):
         action = core.legal_actions(s)[state.history[k]]

@@ -5,7 +5,8 @@ const $ = (id) => document.getElementById(id);
 const py = () => window.imperialPy;
 
 // ---- messages -------------------------------------------------------------------------------------
-function message(text, kind = "error") {
+// actions: JSON list of {cmd, label, arg?}: buttons that run page commands (data-cmd)
+function message(text, kind = "error", actions = "[]") {
   const box = $("error");
   box.hidden = false;
   box.dataset.kind = kind;
@@ -16,7 +17,29 @@ function message(text, kind = "error") {
   close.textContent = "×";
   close.title = "Dismiss";
   close.addEventListener("click", clearMessage);
-  box.replaceChildren(close, p);
+  const parts = [close, p];
+  let list = [];
+  try { list = JSON.parse(actions || "[]"); } catch { list = []; }
+  if (list.length) {
+    const row = document.createElement("div");
+    row.className = "choices";
+    for (const a of list) {
+      const b = document.createElement("button");
+      b.dataset.cmd = a.cmd;
+      if (a.arg !== undefined) b.dataset.arg = a.arg;
+      b.textContent = a.label;
+      row.append(b);
+    }
+    parts.push(row);
+  }
+  box.replaceChildren(...parts);
+}
+
+// a standing notice (storage off): stays until the page is closed
+function banner(text) {
+  const b = $("banner");
+  b.textContent = String(text);
+  b.hidden = !text;
 }
 
 function clearMessage() {
@@ -54,19 +77,34 @@ function menu(open) {
   if (!open && d.open) d.close();
 }
 
-let saveTimer = null;
-function saveSoon() {
-  // after the next paint; a hidden or closing page saves at once
-  if (saveTimer !== null) return;
-  saveTimer = setTimeout(() => requestAnimationFrame(() => setTimeout(flushSave, 0)), 0);
+function prompt(open) {
+  const d = $("prompt");
+  if (open && !d.open) d.showModal();
+  if (!open && d.open) d.close();
 }
-function flushSave() {
-  if (saveTimer !== null) clearTimeout(saveTimer);
-  saveTimer = null;
-  py()?.flushSave?.();
+
+// moves that are in no storage (storage full or off): the browser asks before the page is closed
+function onBeforeUnload(e) {
+  e.preventDefault();
+  e.returnValue = "";
 }
-addEventListener("pagehide", flushSave);
-document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") flushSave(); });
+function setUnsaved(flag) {
+  if (flag) addEventListener("beforeunload", onBeforeUnload);
+  else removeEventListener("beforeunload", onBeforeUnload);
+  document.body.dataset.unsaved = flag ? "1" : "0";
+}
+
+// other tabs of this page: who has which game open
+let channel = null;
+try {
+  channel = new BroadcastChannel("imperial");
+  channel.onmessage = (e) => command("peer", typeof e.data === "string" ? e.data : "");
+} catch {
+  channel = null;
+}
+function announce(json) {
+  try { channel?.postMessage(String(json)); } catch { /* no other tabs to tell */ }
+}
 
 function showTab(name) {
   for (const b of document.querySelectorAll("[data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
@@ -90,17 +128,7 @@ async function share(url) {
   }
 }
 
-// ---- storage and files ----------------------------------------------------------------------------
-function store(key, value) {
-  try {
-    localStorage.setItem(key, value);
-    return "";
-  } catch (e) {
-    if (e && (e.name === "QuotaExceededError" || e.code === 22 || e.name === "NS_ERROR_DOM_QUOTA_REACHED")) return "quota";
-    return (e && e.name) || "error";
-  }
-}
-
+// ---- files ----------------------------------------------------------------------------------------
 function download(name, text) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const a = document.createElement("a");
@@ -164,11 +192,17 @@ function fragmentOf(tmp) {
   return frag;
 }
 
+// the decision the drawn choices belong to, and when it was drawn: a click made before then was aimed at
+// something else and is dropped
+let drawn = { at: "", time: 0 };
+
 function highlight(json) {
-  const { choices, selected, recent = [] } = JSON.parse(json);
+  const { choices, selected, recent = [], at = "" } = JSON.parse(json);
+  if (at !== drawn.at) drawn = { at, time: performance.now() };
   for (const el of lit) {
     el.classList.remove("choice", "selected", "recent");
     el.removeAttribute("data-choice");
+    el.removeAttribute("data-at");
     el.removeAttribute("tabindex");
     el.removeAttribute("role");
   }
@@ -179,6 +213,7 @@ function highlight(json) {
     if (!el) continue;
     el.classList.add("choice");
     el.dataset.choice = rid;
+    el.dataset.at = at;
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
     el.setAttribute("aria-label", label);
@@ -294,13 +329,23 @@ function onWheel(e) {
 
 // ---- clicks and keys ------------------------------------------------------------------------------
 const timings = [];
+let dropped = 0;
 
-function choose(value) {
+function choose(el, e) {
   if (!py()) return;
+  // the second click of a double click, or a click made before the choices on screen were drawn: dropped
+  if (e && (e.detail > 1 || e.timeStamp < drawn.time)) {
+    document.body.dataset.droppedClicks = String(++dropped);
+    return;
+  }
   const a = document.activeElement;
   const keyboard = a && a !== document.body && a.closest?.("#decision, #map");
   const t0 = performance.now();
-  py().choose(value);
+  try {
+    py().choose(el.dataset.choice, el.dataset.at ?? "");
+  } catch (err) {
+    stopped(err);
+  }
   timings.push(performance.now() - t0);
   if (timings.length > 500) timings.shift();
   // keyboard players keep their place: focus goes to the first of the new choices
@@ -310,7 +355,18 @@ function choose(value) {
 }
 
 function command(name, arg) {
-  if (py()) py().command(name, arg);
+  if (!py()) return;
+  try {
+    py().command(name, arg);
+  } catch (err) {
+    stopped(err);
+  }
+}
+
+// Python itself failed (not an error it caught): say so on the page, never only in the console
+function stopped(err) {
+  console.error(err);
+  message("The game stopped working in this page. Your saved games are untouched: reload the page to go on.");
 }
 
 function onClick(e) {
@@ -336,7 +392,7 @@ function onClick(e) {
   }
   if (el && !el.disabled) {
     e.preventDefault();
-    return choose(el.dataset.choice);
+    return choose(el, e);
   }
   const cmd = t.closest("[data-cmd]");
   if (cmd && !cmd.disabled) {
@@ -356,7 +412,7 @@ function onKey(e) {
   if (typing) return;
   if ((e.key === "Enter" || e.key === " ") && t.dataset?.choice && t.tagName !== "BUTTON") {
     e.preventDefault();
-    return choose(t.dataset.choice);
+    return choose(t, e);
   }
   if (document.body.dataset.screen !== "game") return;
   if (e.key === "u") command("undo");
@@ -381,8 +437,15 @@ document.addEventListener("change", async (e) => {
   const t = e.target;
   if (t.id === "player-count") return showNames();
   if (t.matches("input[data-import]") && t.files?.length) {
-    const text = await t.files[0].text();
+    const file = t.files[0];
     t.value = "";
+    let text;
+    try {
+      // a save is at most 2,000,000 characters: more than that is read only to be refused
+      text = await file.slice(0, 8_000_004).text();
+    } catch (err) {
+      return command("import-failed", String(err?.message || err));
+    }
     command("import", text);
   }
 });
@@ -398,7 +461,7 @@ function showNames() {
 showNames();
 
 window.imperialUI = {
-  message, clearMessage, screen, toolbar, scores, menu, share, store, download, mapChanged, highlight,
-  replaceMapChildren,
-  zoom, showTab, timings, saveSoon, flushSave, profile: "",
+  message, clearMessage, banner, screen, toolbar, scores, menu, prompt, share, download, mapChanged, highlight,
+  replaceMapChildren, setUnsaved, announce,
+  zoom, showTab, timings, profile: "",
 };

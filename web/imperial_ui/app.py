@@ -2,6 +2,12 @@
 
 The JS side (``ui.js``) forwards every click on ``[data-choice]`` / ``[data-cmd]`` and the keyboard
 shortcuts to :meth:`App.choose` / :meth:`App.command`; this module answers with DOM writes.
+
+Nothing breaks and nothing is lost: the browser's storage is used only through :class:`Store` (guarded,
+in memory when the browser refuses storage); every save, file and link is read through ``saves.read``; a
+move is saved before the board is redrawn; a click counts only for the decision it was drawn for; the
+game is checked against its own record before it is saved or put in a link; a tab never writes over
+another tab's newer moves; and every failure ends in a message, never in a traceback.
 """
 
 from __future__ import annotations
@@ -17,14 +23,17 @@ import js
 from imperial_core import codec
 from pyodide.ffi import create_proxy
 
-from . import views
+from . import saves, views
 from .choices import Chooser, Names
-from .session import Session, save_summary
+from .session import Session, form_names
+from .store import OK, QUOTA, Store
 from .svgdiff import patches, split_svg
 
 SAVE_PREFIX = "imperial.save."
-CURRENT_KEY = "imperial.current"
-MAX_NAME = 24
+CURRENT_KEY = "imperial.current"  # sessionStorage: the game this tab plays (a reload resumes it)
+PENDING_KEY = "imperial.pending"  # sessionStorage: this tab's game when localStorage refused it
+OFF_BANNER = "Saving is off in this browser; use links or Export."
+NAME_RULES = "Names are 1 to 24 printable characters, each different (upper and lower case count as the same)."
 
 
 def _el(eid: str) -> Any:
@@ -50,13 +59,21 @@ class App:
         self.note = ""
         self.tab = "nations"
         self.log_all = False
-        self.save_pending = False
+        self.store = Store(lambda: js.window.localStorage)
+        self.tabstore = Store(lambda: js.window.sessionStorage)
+        self.written: dict[str, str] = {}  # key -> the text this tab last wrote or read there
+        self.rows: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}  # key -> (raw's size and hash, row)
+        self.unsaved = False
+        self.tab_id = "".join(random.choices("abcdefghjkmnpqrstuvwxyz0123456789", k=10))
+        # the decision the drawn choices belong to: a click carries it back and counts only if it still holds
+        self.epoch = 0
+        self._serial = 0
+        self._sig: Any = None
+        self.dropped = 0
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
         js.window.imperialPy = js.Object.new()
         js.window.imperialPy.choose = self._proxies[0]
         js.window.imperialPy.command = self._proxies[1]
-        self._proxies.append(create_proxy(lambda: self.guarded(self.flush_save)))
-        js.window.imperialPy.flushSave = self._proxies[2]
 
     # -- plumbing -------------------------------------------------------------------------------------
     def set_html(self, eid: str, html: str) -> None:
@@ -64,22 +81,24 @@ class App:
             self.panel_cache[eid] = html
             _el(eid).innerHTML = html
 
-    def message(self, text: str, kind: str = "error") -> None:
-        """A message for the player in the page's message box (``data-testid=error``)."""
-        self.ui.message(text, kind)
+    def message(self, text: str, kind: str = "error", actions: list[dict[str, str]] | None = None) -> None:
+        """A message for the player in the page's message box (``data-testid=error``); ``actions``: buttons
+        (``cmd``, ``label``, optional ``arg``) that run page commands."""
+        self.ui.message(text, kind, json.dumps(actions or []))
 
     def guarded(self, fn: Any, *args: Any) -> Any:
         try:
             return fn(*args)
-        except Exception as exc:  # never let a click break the page: say what happened, keep the game
+        except Exception:  # never let a click break the page: say so, keep the game, details to the console
             js.console.error(traceback.format_exc())
-            self.message(f"Something went wrong ({type(exc).__name__}: {exc}). Your game is kept; "
-                         "you can continue, undo, or reload the page.")
+            self.message("Something went wrong in the page (the details are in the browser's console). Your game "
+                         "is kept; you can continue, undo, or reload the page.")
             return None
 
     # -- entry points from JS -------------------------------------------------------------------------
-    def choose(self, value: str) -> None:
-        self.guarded(self._choose, str(value))
+    def choose(self, value: str, at: Any = None) -> None:
+        """A click on a drawn choice; ``at`` is the decision it was drawn for (``data-at``)."""
+        self.guarded(self._choose, str(value), None if at is None or at == js.undefined else str(at))
 
     def command(self, name: str, arg: Any = None) -> None:
         handler = getattr(self, "cmd_" + str(name).replace("-", "_"), None)
@@ -90,19 +109,34 @@ class App:
 
     # -- screens --------------------------------------------------------------------------------------
     def start(self) -> None:
-        """First screen: a shared link opens its game; otherwise the new-game form with saved games."""
-        self.fill_boards()
-        self.fill_seed()
-        self.show_start()
+        """First screen: a shared link opens its game; otherwise the new-game form with saved games.
+        Whatever the storage holds, the page starts: each step is guarded on its own."""
+        if self.store.off:
+            self.ui.banner(OFF_BANNER)
+        self.guarded(self.fill_boards)
+        self.guarded(self.fill_seed)
+        self.guarded(self.show_start)
         js.window.addEventListener("hashchange", create_proxy(lambda e: self.guarded(self.open_hash)))
         js.window.addEventListener("storage", create_proxy(lambda e: self.guarded(self.on_storage, e)))
         if str(js.location.hash or "").startswith("#g="):
-            self.open_hash()
+            self.guarded(self.open_hash)
             return
-        # a reload resumes the game this tab was playing
-        current = js.window.sessionStorage.getItem(CURRENT_KEY)
-        if current and js.window.localStorage.getItem(SAVE_PREFIX + str(current)) is not None:
-            self.cmd_resume(SAVE_PREFIX + str(current))
+        self.guarded(self.resume_tab)
+
+    def resume_tab(self) -> None:
+        """A reload resumes the game this tab was playing; a game the storage refused comes back from the
+        tab's own storage (and is saved again as soon as there is room)."""
+        pending = self.tabstore.get(PENDING_KEY)
+        if pending:
+            opened = self.read_session(pending, None)
+            if isinstance(opened, Session):
+                self.open_session(opened, autosave=True, note="This game is back from this tab's memory: the "
+                                  "browser's storage was full when it was last played.")
+                return
+            self.tabstore.remove(PENDING_KEY)
+        current = self.tabstore.get(CURRENT_KEY)
+        if current and self.store.get(SAVE_PREFIX + current) is not None:
+            self.cmd_resume(SAVE_PREFIX + current)
 
     def show_start(self) -> None:
         self.ui.screen("start")
@@ -144,7 +178,17 @@ class App:
             state = s.present
             self.chooser = Chooser(core.legal_actions(state), state.decision, self.names, self.rondel_costs(state))
             self.chooser_for = state
+            self._serial += 1
         return self.chooser
+
+    def decision_id(self, chooser: Chooser | None) -> str:
+        """The id of the decision on screen: it changes whenever the choices do (a move, undo, redo, a unit
+        selected or let go, another game, replay), and every drawn choice carries it."""
+        sig = (self._serial, tuple(chooser.prefix) if chooser is not None else None, self.replay)
+        if sig != self._sig:
+            self._sig = sig
+            self.epoch += 1
+        return str(self.epoch)
 
     def rondel_costs(self, state: Any) -> dict[str, str]:
         """Label suffixes for the rondel choices: each space's cost, from the engine's ``rondel_cost``."""
@@ -167,6 +211,7 @@ class App:
         prof: dict[str, float] = {}
         state = self.viewed()
         chooser = self.current_chooser()
+        at = self.decision_id(chooser)
         prof["choices"] = clock() - t0
         key = self.map_signature(state)
         if key != self.map_key:
@@ -202,7 +247,7 @@ class App:
             act = s.actions[k - 1]
             recent = [r for r in (getattr(act, "origin", None), getattr(act, "to", None), getattr(act, "region", None))
                       if isinstance(r, str)]
-        self.ui.highlight(json.dumps({"choices": regions, "selected": selected, "recent": recent}))
+        self.ui.highlight(json.dumps({"choices": regions, "selected": selected, "recent": recent, "at": at}))
         prof["highlight"] = clock() - t
         t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
@@ -210,7 +255,7 @@ class App:
         k = self.replay if self.replay is not None else s.cur
         last = s.entries[k - 1] if k > 0 else None
         self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note,
-                                                      rondel=rondel, last=last))
+                                                      rondel=rondel, last=last, at=at))
         # the side tabs are drawn only while visible (each is drawn again when its tab is opened)
         if self.tab == "nations":
             drawings = (f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'
@@ -283,7 +328,11 @@ class App:
         return json.dumps([[n["armies"], n["hostile"], n["fleets"], n["factories"], n["flags"]]
                            for n in state.nations.values()], sort_keys=True)
 
-    def _choose(self, value: str) -> None:
+    def _choose(self, value: str, at: str | None) -> None:
+        if at != str(self.epoch):  # drawn for another decision (a double click, a click made before a change)
+            self.dropped += 1
+            js.document.body.dataset.dropped = str(self.dropped)
+            return
         chooser = self.current_chooser()
         if chooser is None:
             return
@@ -299,6 +348,8 @@ class App:
 
     def play(self, action: Any) -> None:
         assert self.session is not None
+        if self.check_game() != "intact":  # the click was aimed at a game changed from outside: not played
+            return
         try:
             self.session.play(action)
         except core.IllegalAction as exc:
@@ -311,54 +362,119 @@ class App:
         self.after_change()
 
     def after_change(self) -> None:
-        self.redraw()
+        """The move is saved first, then the board is redrawn: a crash while drawing loses nothing."""
         if self.session is not None and (self.autosave or self.session.cur > 0):
             self.autosave = True
-            # saved right after the screen is painted (and at once if the page is being closed)
-            self.save_pending = True
-            self.ui.saveSoon()
-
-    def flush_save(self) -> None:
-        if self.save_pending:
-            self.save_pending = False
             self.save()
+        self.redraw()
+
+    def set_unsaved(self, flag: bool) -> None:
+        """Whether this tab holds moves that are in no storage (the page then asks before it is closed)."""
+        if flag != self.unsaved:
+            self.unsaved = flag
+            self.ui.setUnsaved(flag)
 
     # -- saves ----------------------------------------------------------------------------------------
-    def save(self) -> bool:
+    def check_game(self) -> str:
+        """Before a move, a save or a link: the game must be what its own moves make (it may have been changed
+        from the browser's console).  A changed game is rebuilt from its record, with a message.  Returns
+        ``intact``, ``restored`` or ``broken`` (no game, or one that cannot be rebuilt)."""
         s = self.session
         if s is None:
-            return False
-        err = str(self.ui.store(SAVE_PREFIX + s.game_id, s.to_save()))
-        js.window.sessionStorage.setItem(CURRENT_KEY, s.game_id)
-        if str(js.location.hash or "").startswith("#g="):  # saved now: a reload resumes the save
-            js.history.replaceState(None, "", js.location.pathname)
-        if err:
-            if err == "quota":
-                self.message("The browser's storage is full: this game is not saved. Your other saved games "
-                             "are untouched — delete old saves or export this game to a file.")
-            else:
-                self.message(f"This game could not be saved ({err}). Export it to a file to keep it.")
-            return False
-        return True
+            return "broken"
+        if s.intact():
+            return "intact"
+        try:
+            kept, dropped = s.restore()
+        except core.BadToken:
+            self.message("The game in memory was changed from outside the page and cannot be rebuilt; it is not "
+                         "saved. Your saved games are untouched: reload the page to go back to the last save.")
+            return "broken"
+        self.chooser_for = None
+        self.replay = None
+        self.map_key = None
+        lost = f" The last {dropped} moves could not be rebuilt and were dropped." if dropped else ""
+        self.message("The game in memory had been changed from outside the page (for example in the browser's "
+                     f"console). It was put back as its own moves make it, at move {s.cur}.{lost}", "info")
+        self.redraw()
+        return "restored"
 
-    def save_keys(self) -> list[str]:
-        ls = js.window.localStorage
-        return [k for k in (ls.key(i) for i in range(ls.length)) if k and str(k).startswith(SAVE_PREFIX)]
+    def fork(self, note: str) -> None:
+        """This tab's game goes on under a new id (a copy), leaving the stored game to the other tab."""
+        assert self.session is not None
+        self.session.game_id = self.new_id()
+        js.document.body.dataset.game = self.session.game_id
+        self.note = note
+        self.panel_cache.pop("decision", None)
+
+    def save(self) -> bool:
+        s = self.session
+        if s is None or self.check_game() == "broken":
+            return False
+        key = SAVE_PREFIX + s.game_id
+        stored = self.store.get(key)
+        if stored is not None and stored != self.written.get(key) and not saves.may_overwrite(
+                stored, saves.setup_of(s.present), s.moves()):
+            # another tab wrote moves this game does not have: keep them, save this line of play as a copy
+            self.fork("This game was changed in another tab; moves made here are saved as a copy.")
+            key = SAVE_PREFIX + s.game_id
+        text = s.to_save()
+        err = self.store.set(key, text)
+        if err == OK:
+            self.written[key] = text
+            self.tabstore.set(CURRENT_KEY, s.game_id)
+            self.tabstore.remove(PENDING_KEY)
+            self.set_unsaved(self.store.off)
+            if str(js.location.hash or "").startswith("#g="):  # saved now: a reload resumes the save
+                js.history.replaceState(None, "", js.location.pathname)
+            return True
+        # the game stays in this page, and in this tab's own storage if it has room: a reload brings it back
+        self.tabstore.set(PENDING_KEY, text)
+        self.set_unsaved(True)
+        export = {"cmd": "export", "label": "Export this game"}
+        if err == QUOTA:
+            self.message("The browser's storage is full: this move is not saved yet. Your game is kept in this page "
+                         "and your other saved games are untouched. Delete old saves to make room, or export this "
+                         "game to a file.", "error", [{"cmd": "free-space", "label": "Delete old saves…"}, export])
+        else:
+            self.message("The browser refused to save this game. It is kept in this page; export it to a file "
+                         "or copy its link to keep it.", "error", [export])
+        return False
+
+    def save_rows(self) -> list[dict[str, Any]]:
+        """Every stored game as a row of the list (read once per stored text, however often listed)."""
+        rows = []
+        keys = self.store.keys(SAVE_PREFIX)
+        for key in keys:
+            raw = self.store.get(key)
+            sig = (len(raw), hash(raw)) if raw is not None else (-1, 0)
+            cached = self.rows.get(key)
+            if cached is None or cached[0] != sig:
+                cached = (sig, saves.list_row(key, raw, SAVE_PREFIX))
+                self.rows[key] = cached
+            rows.append(cached[1])
+        for gone in set(self.rows) - set(keys):
+            del self.rows[gone]
+        return saves.sort_rows(rows)
 
     def refresh_saves(self) -> None:
-        rows = []
-        for key in self.save_keys():
-            summary = save_summary(js.window.localStorage.getItem(key))
-            if summary is None:
-                rows.append({"key": key, "id": key[len(SAVE_PREFIX):], "bad": True, "saved": 0})
-            else:
-                summary["key"] = key
-                rows.append(summary)
-        rows.sort(key=lambda r: -(r.get("saved") or 0))
         cur = self.session.game_id if self.session else ""
-        html = views.saves_html(rows, self.names.nations, cur)
+        html = views.saves_html(self.save_rows(), self.names.nations, cur, off=self.store.off)
         for eid in ("saves-list", "menu-saves"):
             _el(eid).innerHTML = html
+
+    def read_session(self, text: Any, game_id: str | None) -> Session | str:
+        """A save, file or link read into a game, or the reason (for people) why it cannot be."""
+        try:
+            return Session.from_save(text, game_id=game_id)
+        except saves.Unreadable as exc:
+            js.console.error(exc.details)
+            return str(exc)
+        except core.BadToken as exc:
+            return str(exc)
+        except Exception:  # the engine read it, but the page could not follow it: say so, keep the rest
+            js.console.error(traceback.format_exc())
+            return "this version of the game could not read it (an unexpected error)"
 
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
         self.session = session
@@ -367,14 +483,18 @@ class App:
             self.names = Names(core.load_board(session.present.board))
         self.log_all = False
         self.chooser_for = None
+        self._serial += 1
         self.replay = None
         self.autosave = autosave
         self.note = note
         self.scores_open = session.present.is_over
         js.document.body.dataset.game = session.game_id
-        self.show_game()
-        if autosave:
+        self.ui.announce(json.dumps({"type": "open", "game": session.game_id, "tab": self.tab_id}))
+        if autosave:  # saved before it is drawn
             self.save()
+        else:
+            self.set_unsaved(False)
+        self.show_game()
 
     @staticmethod
     def new_id() -> str:
@@ -383,12 +503,10 @@ class App:
     # -- commands -------------------------------------------------------------------------------------
     def cmd_start(self, _arg: str | None) -> None:
         count = int(_el("player-count").value)
-        names = []
-        for i in range(1, count + 1):
-            name = " ".join(str(_el(f"player-name-{i}").value).split())[:MAX_NAME]
-            names.append(name or f"Player {i}")
-        if len(set(n.casefold() for n in names)) != len(names):
-            self.message("Each player needs a different name.", "info")
+        try:
+            names = form_names([str(_el(f"player-name-{i}").value) for i in range(1, count + 1)])
+        except core.IllegalAction as exc:
+            self.message(f"These names cannot be used: {exc}. {NAME_RULES}", "info")
             return
         seed_text = str(_el("seed").value).strip()
         try:
@@ -405,7 +523,7 @@ class App:
         try:
             session = Session.new(names, game_id=self.new_id(), **options)
         except core.IllegalAction as exc:
-            self.message(str(exc), "info")
+            self.message(f"This game cannot be started: {exc}.", "info")
             return
         self.ui.clearMessage()
         js.history.replaceState(None, "", js.location.pathname)
@@ -439,74 +557,129 @@ class App:
         self.scores_open = False
         self.ui.scores(False)
         self.ui.menu(False)
-        js.window.sessionStorage.removeItem(CURRENT_KEY)
+        self.ui.prompt(False)
+        self.tabstore.remove(CURRENT_KEY)
         js.history.replaceState(None, "", js.location.pathname)
         self.show_start()
 
     def cmd_resume(self, key: str | None) -> None:
-        raw = js.window.localStorage.getItem(key)
+        key = str(key or "")
+        raw = self.store.get(key)
         if raw is None:
             self.message("That save no longer exists (deleted in another tab?).", "info")
             self.refresh_saves()
             return
-        try:
-            session = Session.from_save(str(raw), game_id=str(key)[len(SAVE_PREFIX):])
-        except core.BadToken as exc:
-            self.message(f"This save cannot be opened: {exc}. It is left as it is; you may delete it.")
+        opened = self.read_session(raw, key[len(SAVE_PREFIX):])
+        if not isinstance(opened, Session):
+            self.message(f"This save cannot be opened: {opened}. It is left as it is; you can download it raw "
+                         "or delete it.")
             return
+        self.written[key] = raw
         self.ui.menu(False)
+        self.ui.prompt(False)
         self.ui.clearMessage()
         js.history.replaceState(None, "", js.location.pathname)
-        self.open_session(session, autosave=True)
+        self.open_session(opened, autosave=True)
 
     def cmd_delete_save(self, key: str | None) -> None:
         if key and js.window.confirm("Delete this saved game?"):
-            js.window.localStorage.removeItem(key)
+            self.store.remove(key)
             self.refresh_saves()
+
+    def cmd_download_raw(self, key: str | None) -> None:
+        """What a key holds, byte for byte, to a file (a damaged save is never lost by accident)."""
+        raw = self.store.get(str(key or ""))
+        if raw is None:
+            self.message("That save no longer exists (deleted in another tab?).", "info")
+            self.refresh_saves()
+            return
+        self.ui.download(f"imperial-{file_part(str(key)[len(SAVE_PREFIX):])}-raw.txt", raw)
 
     def cmd_export_save(self, key: str | None) -> None:
         """A saved game to a file, as stored (a save in an older format is written in the current one)."""
-        raw = js.window.localStorage.getItem(key)
+        raw = self.store.get(str(key or ""))
         if raw is None:
             return
-        text = str(raw)
+        text = raw
         try:
-            saved = codec.read_save(text)
-        except core.BadToken:
-            pass  # a damaged save is exported as it is, so that nothing is lost
-        else:
+            saved = saves.read(text)
             text = codec.save(saved.state, meta=saved.meta, redo=saved.redo)
-        self.ui.download(f"imperial-{str(key)[len(SAVE_PREFIX):]}.json", text)
+        except Exception:  # a damaged save is exported as it is, so that nothing is lost
+            text = raw
+        self.ui.download(f"imperial-{file_part(str(key)[len(SAVE_PREFIX):])}.json", text)
 
     def cmd_export(self, _arg: str | None) -> None:
-        if self.session is not None:
-            self.ui.download(f"imperial-{self.session.game_id}.json", self.session.to_save())
+        if self.session is not None and self.check_game() != "broken":
+            self.ui.download(f"imperial-{file_part(self.session.game_id)}.json", self.session.to_save())
+            if self.store.off:
+                self.set_unsaved(False)
 
     def cmd_import(self, text: str | None) -> None:
         """A file with a save (any format the engine reads), a link token or a link."""
-        try:
-            session = Session.from_save(text or "", game_id=self.new_id())
-        except core.BadToken as exc:
-            self.message(f"This file cannot be imported: {exc}. Nothing was changed.")
+        opened = self.read_session(text or "", self.new_id())
+        if not isinstance(opened, Session):
+            self.message(f"This file cannot be imported: {opened}. Nothing was changed.")
             return
         self.ui.menu(False)
         self.ui.clearMessage()
-        self.open_session(session, autosave=True, note="Imported from a file.")
+        self.open_session(opened, autosave=True, note="Imported from a file.")
         self.refresh_saves()
+
+    def cmd_import_failed(self, reason: str | None) -> None:
+        """The browser could not read the chosen file at all."""
+        self.message(f"This file cannot be imported: the browser could not read it ({str(reason or '')[:120]}). "
+                     "Nothing was changed.")
 
     def cmd_save(self, _arg: str | None) -> None:
         if self.session is not None:
             self.autosave = True
             if self.save():
-                self.message("Saved. It is in the list of saved games.", "ok")
+                if self.store.off:
+                    self.message("Saving is off in this browser: the game is kept only while this page is open. "
+                                 "Export it or copy its link to keep it.", "info",
+                                 [{"cmd": "export", "label": "Export this game"}])
+                else:
+                    self.message("Saved. It is in the list of saved games.", "ok")
+
+    def cmd_free_space(self, _arg: str | None) -> None:
+        """The storage is full: offer the oldest saves (never this game, never a damaged one) for deletion."""
+        s = self.session
+        if s is None:
+            return
+        key = SAVE_PREFIX + s.game_id
+        need = len(s.to_save()) + len(key) - len(self.store.get(key) or "")
+        plan = saves.plan_room(self.save_rows(), key, need)
+        if not plan:
+            self.message("There are no other saved games to delete. Export this game to a file to keep it; this "
+                         "page keeps it while it is open.", "error", [{"cmd": "export", "label": "Export this game"}])
+            return
+        lines = "\n".join(f"• {', '.join(r['players'])} · {r['moves']} moves · {views._when(r['saved'])}"
+                          for r in plan[:8])
+        more = f"\n… and {len(plan) - 8} more" if len(plan) > 8 else ""
+        if not js.window.confirm(f"Delete {len(plan)} old saved game{'s' if len(plan) > 1 else ''} to make room "
+                                 f"for this one?\n\n{lines}{more}"):
+            return
+        for r in plan:
+            self.store.remove(r["key"])
+        if self.save():
+            self.message(f"Deleted {len(plan)} old saved game{'s' if len(plan) > 1 else ''}; this game is saved.", "ok")
+        self.refresh_saves()
 
     def cmd_share(self, _arg: str | None) -> None:
-        if self.session is None:
+        if self.session is None or self.check_game() == "broken":
             return
-        token = core.encode(self.session.present)
+        try:
+            token = core.encode(self.session.present)
+        except Exception:
+            js.console.error(traceback.format_exc())
+            self.message("A link cannot be made for this game. Export it to a file instead.",
+                         "error", [{"cmd": "export", "label": "Export this game"}])
+            return
         url = str(js.location.origin) + str(js.location.pathname) + "#g=" + token
         js.history.replaceState(None, "", "#g=" + token)
         self.ui.share(url)
+        if self.store.off:
+            self.set_unsaved(False)
 
     def cmd_menu(self, _arg: str | None) -> None:
         self.refresh_saves()
@@ -552,7 +725,11 @@ class App:
             self._replay_to(self.session.cur)
 
     def cmd_replay_to(self, arg: str | None) -> None:
-        self._replay_to(int(arg or 0))
+        try:
+            k = int(arg or 0)
+        except ValueError:
+            return
+        self._replay_to(k)
 
     def cmd_replay_exit(self, _arg: str | None) -> None:
         self.replay = None
@@ -565,26 +742,101 @@ class App:
         h = str(js.location.hash or "")
         if not h.startswith("#g="):
             return
-        try:
-            session = Session.from_save(h, game_id=self.new_id())
-        except core.BadToken as exc:
-            self.message(f"This game link cannot be opened: {exc}. It may be damaged, cut short, or made by "
-                         "another version of the game. Your saved games are untouched.")
+        opened = self.read_session(h, self.new_id())
+        if not isinstance(opened, Session):
+            self.message(f"This game link cannot be opened: {opened}. Your saved games are untouched.")
             js.history.replaceState(None, "", js.location.pathname)
             if self.session is None:
                 self.show_start()
             return
         self.ui.clearMessage()
-        self.open_session(session, autosave=False,
+        self.ui.menu(False)
+        match = self.link_match(opened)
+        self.open_session(opened, autosave=False,
                           note="Opened from a link. It is saved as soon as you make a move (or press Save).")
+        if match is not None:
+            _el("prompt-body").innerHTML = views.link_prompt_html(match)
+            js.document.body.dataset.link = match.relation
+            self.ui.prompt(True)
+
+    def link_match(self, session: Session) -> saves.Match | None:
+        """The saved game a link's game belongs to (same set-up), and how the two records relate."""
+        facts = [f for f in (saves.facts_of(k, self.store.get(k)) for k in self.store.keys(SAVE_PREFIX)) if f]
+        return saves.classify_link(saves.setup_of(session.present), session.moves(), facts)
+
+    def cmd_link_new(self, _arg: str | None) -> None:
+        """The link's game is kept as a save of its own."""
+        self.ui.prompt(False)
+        if self.session is not None:
+            self.autosave = True
+            if self.save():
+                self.note = "Opened from a link and saved as a new game."
+                self.redraw()
+                self.refresh_saves()
+
+    def cmd_link_continue(self, key: str | None) -> None:
+        """The link continues a saved game: that save takes the link's moves (the player asked for it)."""
+        self.ui.prompt(False)
+        s = self.session
+        key = str(key or "")
+        stored = self.store.get(key)
+        if s is None or stored is None or not saves.may_overwrite(stored, saves.setup_of(s.present), s.moves()):
+            self.message("That saved game has changed since the link was opened; nothing was overwritten. The link's "
+                         "game is shown: make a move or press Save to keep it as a new game.", "info")
+            return
+        s.game_id = key[len(SAVE_PREFIX):]
+        try:
+            created = json.loads(stored).get("meta", {}).get("created")
+            if type(created) in (int, float):
+                s.created = float(created)
+        except (ValueError, AttributeError):
+            pass
+        js.document.body.dataset.game = s.game_id
+        self.written[key] = stored
+        self.autosave = True
+        if self.save():
+            self.note = "Your saved game now goes on with the link's moves."
+            self.redraw()
+            self.refresh_saves()
 
     def on_storage(self, event: Any) -> None:
-        """Another tab changed the saves: keep the list fresh; our own game forks instead of overwriting."""
-        key = event.key
-        if self.session is not None and key == SAVE_PREFIX + self.session.game_id and event.newValue:
-            self.session.game_id = self.new_id()
-            js.document.body.dataset.game = self.session.game_id
-            self.note = "This game was also changed in another tab; moves made here are saved as a copy."
-            self.panel_cache.pop("decision", None)
-            self.redraw()
+        """Another tab changed the saves: keep the list fresh.  When it wrote moves this game does not have,
+        this tab goes on as a copy and says so; the other tab's moves stay where they are."""
+        key = event.key if isinstance(event.key, str) else None  # JS null arrives as jsnull
+        new = event.newValue if isinstance(event.newValue, str) else None
+        s = self.session
+        ours = s is not None and key is not None and key == SAVE_PREFIX + s.game_id
+        if s is not None and key is not None and ours and new is not None and new != self.written.get(key):
+            if saves.may_overwrite(new, saves.setup_of(s.present), s.moves()):
+                self.written[key] = new  # the same game, not further than here: nothing to keep apart
+            else:
+                self.fork("This game was changed in another tab; moves made here are saved as a copy.")
+                self.message("This game was changed in another tab. This tab goes on as a copy; the other "
+                             "tab's moves are in the saved game.", "info",
+                             [{"cmd": "resume", "arg": key, "label": "Open the other tab's version"}])
+                self.redraw()
         self.refresh_saves()
+
+    def cmd_peer(self, text: str | None) -> None:
+        """A message from another tab of this page (BroadcastChannel): who has which game open."""
+        try:
+            msg = json.loads(text or "")
+            kind, game, tab = str(msg["type"]), str(msg["game"]), str(msg["tab"])
+        except (ValueError, KeyError, TypeError):
+            return
+        s = self.session
+        if tab == self.tab_id or s is None or game != s.game_id:
+            return
+        if kind == "open":  # another tab opened our game: tell it, and say so here
+            self.ui.announce(json.dumps({"type": "here", "game": game, "tab": self.tab_id}))
+        if kind in ("open", "here") and "another tab" not in self.note:
+            self.note = ("This game is open in another tab too. Neither tab writes over the other's newer "
+                         "moves: a tab whose game was changed elsewhere saves its own moves as a copy.")
+            js.document.body.dataset.shared = "1"
+            self.redraw()
+
+
+def file_part(text: str) -> str:
+    """A piece of a file name made from a save's id (which may hold anything)."""
+    out = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in text)[:60]
+    return out or "game"

@@ -2,8 +2,13 @@
 
 Every state comes from ``new_game`` and ``apply``.  Saves are the engine's save format (``docs/saves.md``):
 the page stores, exports and imports exactly the text of ``imperial_core.codec.save`` and reads any save or
-link with ``imperial_core.codec.read_save``, which checks everything by replaying it and raises
-``BadToken`` with the reason.
+link with ``imperial_core.codec.read_save`` (through :func:`saves.read`, which keeps hostile input from
+locking the page), which checks everything by replaying it and raises ``BadToken`` with the reason.
+
+The states are the engine's, but they are plain Python objects that anyone can change from the browser's
+console.  Each state's fingerprint is taken when the engine makes it; :meth:`Session.intact` checks the
+present (and the moves kept for redo) against it before the game is saved or put in a link, and
+:meth:`Session.restore` rebuilds changed states from the game's own record.
 """
 
 from __future__ import annotations
@@ -13,8 +18,33 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import imperial_core as core
-from imperial_core.codec import read_save, read_summary, save, start_of
+from imperial_core.codec import read_summary, save, start_of
 from imperial_core.narrate import Entry, entry
+from imperial_core.rules.setup import MAX_NAME, check_names
+
+from . import saves
+
+__all__ = ["MAX_NAME", "Session", "fingerprint", "form_names", "save_summary"]
+
+
+def fingerprint(state: Any) -> int:
+    """What a state holds, in one number (its JSON dump, hashed); -1 when it cannot even be dumped."""
+    try:
+        return hash(state.model_dump_json())
+    except Exception:
+        return -1
+
+
+def form_names(raw: list[str]) -> list[str]:
+    """The names typed in the new-game form, as the engine will take them: white space inside a name is
+    made single spaces and dropped around it.  Raises ``IllegalAction`` with the engine's reason (1 to
+    ``MAX_NAME`` printable characters, distinct regardless of letter case) or the page's (an empty field)."""
+    names = [" ".join(str(r).split()) for r in raw]
+    for i, n in enumerate(names):
+        if not n:
+            raise core.IllegalAction(f"player {i + 1} needs a name")
+    check_names(names)
+    return names
 
 
 @dataclass
@@ -27,6 +57,7 @@ class Session:
     states: list[Any]
     actions: list[Any] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
+    prints: list[int] = field(default_factory=list)
     cur: int = 0
     game_id: str = ""
     created: float = 0.0
@@ -35,7 +66,8 @@ class Session:
     @classmethod
     def new(cls, players: list[str], *, game_id: str, **options: Any) -> Session:
         state = core.new_game(list(players), **options)
-        return cls(players=list(players), states=[state], game_id=game_id, created=time.time())
+        return cls(players=list(players), states=[state], prints=[fingerprint(state)], game_id=game_id,
+                   created=time.time())
 
     @classmethod
     def from_state(cls, state: Any, *, game_id: str, redo: list[int] | None = None,
@@ -43,8 +75,8 @@ class Session:
         """The timeline of a state read by the engine (a save or a link): from the start of its record
         through its moves and the moves taken back (``redo``, indices from ``state``)."""
         start = start_of(state)
-        s = cls(players=[p["name"] for p in state.players], states=[start], game_id=game_id,
-                created=time.time() if created is None else created)
+        s = cls(players=[p["name"] for p in state.players], states=[start], prints=[fingerprint(start)],
+                game_id=game_id, created=time.time() if created is None else created)
         for i in list(state.history) + list(redo or []):
             s._push_index(int(i))
         s.cur = len(state.history)
@@ -60,6 +92,7 @@ class Session:
         self.entries.append(entry(self.states[-1], action, events))
         self.actions.append(action)
         self.states.append(new)
+        self.prints.append(fingerprint(new))
 
     # -- playing --------------------------------------------------------------------------------------
     @property
@@ -74,6 +107,7 @@ class Session:
             action = core.ActionAdapter.validate_python(action)
         new, events = core.step(self.present, action)
         del self.states[self.cur + 1:]
+        del self.prints[self.cur + 1:]
         del self.actions[self.cur:]
         del self.entries[self.cur:]
         self._push(action, new, events)
@@ -98,6 +132,47 @@ class Session:
             return True
         return False
 
+    # -- checks against changes from outside ------------------------------------------------------------
+    def intact(self) -> bool:
+        """Whether the present and the moves kept for redo are still the states the engine made."""
+        if not (len(self.states) == len(self.prints) == len(self.actions) + 1 and 0 <= self.cur < len(self.states)):
+            return False
+        return all(fingerprint(self.states[k]) == self.prints[k] for k in range(self.cur, len(self.states)))
+
+    def restore(self) -> tuple[int, int]:
+        """Rebuild changed states from the last unchanged one by replaying the recorded actions; whatever
+        cannot be rebuilt is dropped.  Returns ``(moves kept, moves dropped)`` of the timeline."""
+        n = min(len(self.states), len(self.prints), len(self.actions) + 1)
+        good = 0
+        while good < n and fingerprint(self.states[good]) == self.prints[good]:
+            good += 1
+        if good == 0:  # not even the start: the set-up is rebuilt from the engine
+            try:
+                fresh = start_of(self.states[0])
+            except Exception:
+                fresh = None
+            if fresh is None or fingerprint(fresh) != self.prints[0]:
+                raise core.BadToken("the game in memory was changed and cannot be rebuilt")
+            self.states[0] = fresh
+            good = 1
+        k = good - 1
+        while k + 1 < n:
+            try:
+                new, _events = core.step(self.states[k], self.actions[k])
+            except Exception:
+                break
+            if fingerprint(new) != self.prints[k + 1]:
+                break
+            self.states[k + 1] = new
+            k += 1
+        total = len(self.states) - 1
+        del self.states[k + 1:]
+        del self.prints[k + 1:]
+        del self.actions[k:]
+        del self.entries[k:]
+        self.cur = min(self.cur, k)
+        return k, total - k
+
     # -- log ------------------------------------------------------------------------------------------
     def log(self, upto: int | None = None) -> list[Entry]:
         """What each move up to move ``upto`` (default: the present) did."""
@@ -107,8 +182,13 @@ class Session:
     def redo_indices(self) -> list[int]:
         return [self.states[k + 1].history[-1] for k in range(self.cur, len(self.states) - 1)]
 
+    def moves(self) -> list[str]:
+        """The record up to the present, in notation."""
+        return [str(a) for a in self.actions[: self.cur]]
+
     def to_save(self) -> str:
-        """The engine's save text of this game: the present, the moves taken back, id and times."""
+        """The engine's save text of this game: the present, the moves taken back, id and times.
+        (Check :meth:`intact` first: a state changed from outside may not encode.)"""
         meta = {"id": self.game_id, "created": self.created, "saved": time.time()}
         return save(self.present, meta=meta, redo=self.redo_indices())
 
@@ -116,7 +196,7 @@ class Session:
     def from_save(cls, text: str, *, game_id: str | None = None) -> Session:
         """Read a save (any format the engine reads), a link token or a link; raises ``core.BadToken``
         with the reason when it cannot be read."""
-        saved = read_save(text)
+        saved = saves.read(text)
         meta = saved.meta
         created = meta.get("created")
         return cls.from_state(saved.state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
@@ -125,8 +205,11 @@ class Session:
 
 def save_summary(text: Any) -> dict[str, Any] | None:
     """What the list of saved games shows, read without replaying; ``None`` when it cannot be listed."""
+    text = str(text)
+    if saves.precheck(text):
+        return None
     try:
-        s = read_summary(str(text))
+        s = read_summary(text)
     except core.BadToken:
         return None
     meta = s["meta"]

@@ -99,8 +99,9 @@ def core_phase_text(phase: str) -> str:
 
 
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
-                  note: str = "", rondel: str = "", last: Entry | None = None) -> str:
-    """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did."""
+                  note: str = "", rondel: str = "", last: Entry | None = None, at: str = "") -> str:
+    """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did.
+    ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``)."""
     if replay is not None:
         k, n = replay
         did = ""
@@ -152,14 +153,14 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
                        '</b>. <button data-cmd="cancel" class="link">Cancel (Esc)</button></p>')
         tokens = chooser.next_tokens()
         if phase == "rondel" and rondel:
-            out.append(clickable_rondel(rondel, names.board, tokens))
-        out.append(choices_html(tokens))
+            out.append(clickable_rondel(rondel, names.board, tokens, at))
+        out.append(choices_html(tokens, at))
     out.append(f'<details class="help"><summary>Rules help</summary><p>{esc(HELP.get(phase) or core_phase_text(phase))}'
                '</p></details>')
     return "".join(out)
 
 
-def clickable_rondel(svg: str, board: Any, tokens: list[Token]) -> str:
+def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") -> str:
     """The renderer's rondel with its legal spaces made clickable (``data-choice``), as map regions are."""
     labels = rondel_spaces(board)
     for t in tokens:
@@ -168,11 +169,11 @@ def clickable_rondel(svg: str, board: Any, tokens: list[Token]) -> str:
             if lab in labels:
                 i = labels.index(lab)
                 svg = svg.replace(f'data-rondel="{i}"', f'data-rondel="{i}" data-choice="{esc(t.value)}" '
-                                  f'tabindex="0" role="button" aria-label="{esc(t.label)}"', 1)
+                                  f'data-at="{esc(at)}" tabindex="0" role="button" aria-label="{esc(t.label)}"', 1)
     return f'<div class="rondel-svg">{svg}</div>'
 
 
-def choices_html(tokens: list[Token]) -> str:
+def choices_html(tokens: list[Token], at: str = "") -> str:
     groups: dict[str, list[Token]] = {}
     for t in tokens:
         groups.setdefault(t.group, []).append(t)
@@ -184,7 +185,7 @@ def choices_html(tokens: list[Token]) -> str:
             out.append('<div class="group">')
         for t in toks:
             cls = "choice region" if t.kind == "region" else "choice"
-            out.append(f'<button class="{cls}" data-choice="{esc(t.value)}">{esc(t.label)}</button>')
+            out.append(f'<button class="{cls}" data-choice="{esc(t.value)}" data-at="{esc(at)}">{esc(t.label)}</button>')
         out.append("</div>")
     out.append("</div>")
     return "".join(out)
@@ -359,29 +360,109 @@ def scores_html(state: Any, names: Names, breakdown: dict[str, dict], ranking: l
     )
 
 
-def saves_html(summaries: list[dict[str, Any]], names_of_nations: dict[str, str], current_id: str = "") -> str:
-    if not summaries:
-        return '<p class="muted">No saved games yet. Games save themselves after every move.</p>'
-    out = ['<ul class="saves-list">']
+def _short(text: Any, n: int) -> str:
+    text = str(text)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _when(t: float) -> str:
     import datetime as _dt
 
-    for s in summaries:
-        when = _dt.datetime.fromtimestamp(s["saved"]).strftime("%Y-%m-%d %H:%M") if s["saved"] else "?"
-        if s.get("bad"):
-            out.append(f'<li class="save bad" data-save="{esc(s["id"])}"><div><b>Unreadable save</b> '
-                       f'<small>{esc(s["id"])}</small></div><div class="acts">'
-                       f'<button data-cmd="delete-save" data-arg="{esc(s["key"])}">Delete</button></div></li>')
-            continue
-        turn = "finished" if s["over"] else (
-            f'{esc(s["player"] or "?")} to play' + (f' ({esc(names_of_nations.get(s["nation"], s["nation"]))})'
-                                                    if s["nation"] else ""))
-        mark = ' <span class="tag">open now</span>' if s["id"] == current_id else ""
-        out.append(
-            f'<li class="save" data-save="{esc(s["id"])}"><div><b>{esc(", ".join(s["players"]))}</b>{mark}<br>'
-            f'<small>{esc(s["board"].capitalize())} · {s["moves"]} moves · {turn} · {esc(when)}</small></div>'
-            f'<div class="acts"><button data-cmd="resume" data-arg="{esc(s["key"])}" class="primary">Resume</button>'
-            f'<button data-cmd="export-save" data-arg="{esc(s["key"])}">Export</button>'
-            f'<button data-cmd="delete-save" data-arg="{esc(s["key"])}">Delete</button></div></li>'
-        )
+    try:
+        return _dt.datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M") if t else "time unknown"
+    except (ValueError, OverflowError, OSError):
+        return "time unknown"
+
+
+#: At most this many rows are drawn (a storage stuffed with thousands of keys must not stall the page).
+MAX_ROWS = 200
+
+
+def saves_html(summaries: list[dict[str, Any]], names_of_nations: dict[str, str], current_id: str = "", *,
+               off: bool = False) -> str:
+    """The list of saved games: readable ones with Resume / Export / Delete; damaged ones with the reason,
+    Download raw and Delete (and Try to open, when the page did not even try to read them)."""
+    if not summaries:
+        if off:
+            return ('<p class="muted">Saving is off in this browser: games are kept only while this page is '
+                    'open. Use “Copy link” or Export to keep a game.</p>')
+        return '<p class="muted">No saved games yet. Games save themselves after every move.</p>'
+    out = ['<ul class="saves-list">']
+    for s in summaries[:MAX_ROWS]:
+        try:
+            out.append(_save_row(s, names_of_nations, current_id))
+        except Exception:  # a row that cannot be drawn is shown as damaged, never breaks the list
+            out.append(_bad_row({**s, "bad": "it cannot be shown"}))
     out.append("</ul>")
+    if len(summaries) > MAX_ROWS:
+        out.append(f'<p class="muted">… and {len(summaries) - MAX_ROWS} more stored games not shown.</p>')
     return "".join(out)
+
+
+def _bad_row(s: dict[str, Any]) -> str:
+    key = esc(s["key"])
+    try_open = (f'<button data-cmd="resume" data-arg="{key}">Try to open</button>' if s.get("openable") else "")
+    return (f'<li class="save bad" data-save="{esc(_short(s["id"], 80))}"><div><b>Damaged save</b> '
+            f'<small class="sid">{esc(_short(s["id"], 40))}</small><br>'
+            f'<small class="why">It cannot be opened: {esc(_short(s["bad"], 160))}.</small></div>'
+            f'<div class="acts">{try_open}'
+            f'<button data-cmd="download-raw" data-arg="{key}" title="Keep what is stored, exactly as it is">'
+            f'Download raw</button>'
+            f'<button data-cmd="delete-save" data-arg="{key}">Delete</button></div></li>')
+
+
+def _save_row(s: dict[str, Any], names_of_nations: dict[str, str], current_id: str) -> str:
+    if s.get("bad"):
+        return _bad_row(s)
+    players = [_short(p, 24) for p in s["players"][:6]] + (["…"] if len(s["players"]) > 6 else [])
+    nation = s["nation"] if isinstance(s["nation"], str) else ""
+    turn = "finished" if s["over"] else (
+        f'{esc(_short(s["player"] or "?", 24))} to play'
+        + (f' ({esc(_short(names_of_nations.get(nation, nation), 24))})' if nation else ""))
+    mark = ' <span class="tag">open now</span>' if current_id and s.get("id") == current_id else ""
+    key = esc(s["key"])
+    return (
+        f'<li class="save" data-save="{esc(_short(s["id"], 80))}"><div><b>{esc(", ".join(players))}</b>{mark}<br>'
+        f'<small>{esc(_short(s["board"], 24).capitalize())} · {s["moves"]} moves · {turn} · '
+        f'{esc(_when(s["saved"]))}</small></div>'
+        f'<div class="acts"><button data-cmd="resume" data-arg="{key}" class="primary">Resume</button>'
+        f'<button data-cmd="export-save" data-arg="{key}">Export</button>'
+        f'<button data-cmd="delete-save" data-arg="{key}">Delete</button></div></li>'
+    )
+
+
+#: What the page says when a link's game is already saved here (``saves.classify_link``).
+LINK_RELATION = {
+    "same": "You already have this game saved here, at the same move.",
+    "continues": "This link continues your saved game: it has all of its {saved} moves and {more} more.",
+    "behind": "Your saved game is further along: it has {saved} moves; this link stops at move {link}.",
+    "rewrites": "This link rewrites your saved game: both agree for the first {common} moves, then they "
+                "differ (your save has {saved} moves, the link {link}).",
+}
+
+
+def link_prompt_html(m: Any) -> str:
+    """What a link means for the saved game of the same set-up, and the choices; nothing is overwritten
+    unless the player says so."""
+    players = [_short(p, 24) for p in m.players]
+    text = LINK_RELATION[m.relation].format(saved=m.saved_moves, link=m.link_moves, common=m.common,
+                                            more=m.link_moves - m.saved_moves)
+    others = (f" ({m.others} more saved {'game has' if m.others == 1 else 'games have'} the same set-up.)"
+              if m.others else "")
+    def button(cmd: str, label: str, primary: bool = False, arg: str = "") -> str:
+        cls = ' class="primary"' if primary else ""
+        data = f' data-arg="{esc(arg)}"' if arg else ""
+        return f'<button{cls} data-cmd="{cmd}"{data}>{label}</button>'
+
+    if m.relation == "continues":
+        acts = button("link-continue", "Continue my saved game", True, m.key) + button("link-new", "Open as a new save")
+    elif m.relation == "rewrites":
+        acts = button("link-new", "Open as a new save", True) + button("resume", "Open my saved game", arg=m.key)
+    else:
+        acts = button("resume", "Open my saved game", True, m.key) + button("link-new", "Open as a new save")
+    return (f'<h2>{"This game is saved here" if m.relation == "same" else "A game you have saved"}</h2>'
+            f'<p class="rel" data-relation="{esc(m.relation)}">{esc(text)}{esc(others)}</p>'
+            f'<p><small>Saved game: <b>{esc(", ".join(players))}</b> · {esc(_when(m.saved))}</small></p>'
+            f'<p class="muted">The game from the link is shown now; nothing is saved or overwritten until you '
+            f'choose (or make a move, which saves it as a new game).</p>'
+            f'<div class="choices">{acts}<button data-close>Decide later</button></div>')
