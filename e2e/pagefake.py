@@ -1,0 +1,337 @@
+"""The game page's Python (``web/imperial_ui/app.py``) in plain CPython: a stand-in for the few browser objects
+it touches (``js``, ``pyodide.ffi``), so that the page's decisions — storage, saves, links, clicks, other tabs —
+can be tested by the thousand without a browser.
+
+``FakePage`` holds one page: its elements (by id), its storage areas, the location, the messages shown, the
+files downloaded, the dialogs.  ``new_app(page)`` builds an ``App`` on it (with a stub renderer unless a real
+one is given).  The stand-in is strict where the page could go wrong in a browser: storage may throw on
+access or on writes, and ``confirm`` answers what the test says.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web"))
+
+
+class JsError(Exception):
+    """A JavaScript exception as Pyodide raises it (``name`` is the JS error's name)."""
+
+    def __init__(self, name: str, message: str = "") -> None:
+        super().__init__(f"{name}: {message}")
+        self.name = name
+
+
+class Data:
+    """``element.dataset``: a missing attribute reads as ``None`` (JS ``undefined``)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return None
+
+
+class Element:
+    def __init__(self, eid: str, value: str = "", checked: bool = False) -> None:
+        self.id = eid
+        self.innerHTML = ""
+        self.textContent = ""
+        self.value = value
+        self.checked = checked
+        self.hidden = False
+        self.dataset = Data()
+        self.focused = 0
+
+    def focus(self) -> None:
+        self.focused += 1
+
+
+class JsNull:
+    """JavaScript ``null`` as Pyodide hands it to Python: not ``None``, falsy, and printed as ``jsnull``."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __str__(self) -> str:
+        return "jsnull"
+
+
+jsnull = JsNull()
+
+
+class Storage:
+    """``localStorage``/``sessionStorage``: ``quota`` in characters (keys and values), ``fail`` makes every write
+    throw that JS error name."""
+
+    def __init__(self, quota: int = 5_000_000) -> None:
+        self.data: dict[str, str] = {}
+        self.quota = quota
+        self.fail = ""
+
+    @property
+    def length(self) -> int:
+        return len(self.data)
+
+    def key(self, i: int) -> str | JsNull:
+        keys = list(self.data)
+        return keys[i] if 0 <= i < len(keys) else jsnull
+
+    def getItem(self, key: str) -> str | JsNull:  # noqa: N802 - the browser's names
+        return self.data.get(str(key), jsnull)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if self.fail:
+            raise JsError(self.fail, "Failed to execute 'setItem' on 'Storage'")
+        key, value = str(key), str(value)
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if used + len(key) + len(value) > self.quota:
+            raise JsError("QuotaExceededError", f"Setting the value of '{key}' exceeded the quota.")
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.data.pop(str(key), None)
+
+    def used(self) -> int:
+        return sum(len(k) + len(v) for k, v in self.data.items())
+
+
+class UI:
+    """``window.imperialUI``: records what the page asked of it."""
+
+    def __init__(self, page: FakePage) -> None:
+        self.page = page
+        self.messages: list[tuple[str, str, list[dict[str, str]]]] = []
+        self.message_box: tuple[str, str, list[dict[str, str]]] | None = None
+        self.banner_text = ""
+        self.screen_name = ""
+        self.menu_open = False
+        self.prompt_open = False
+        self.downloads: list[tuple[str, str]] = []
+        self.shared: list[str] = []
+        self.highlights: list[dict[str, Any]] = []
+        self.announced: list[str] = []
+        self.unsaved = False
+        self.profile = ""
+        self.fail_highlight = 0  # the next N highlight() calls throw (a crash while drawing)
+
+    def message(self, text: str, kind: str = "error", actions: str = "[]") -> None:
+        entry = (str(text), str(kind), json.loads(actions or "[]"))
+        self.messages.append(entry)
+        self.message_box = entry
+
+    def clearMessage(self) -> None:  # noqa: N802
+        self.message_box = None
+
+    def banner(self, text: str) -> None:
+        self.banner_text = str(text)
+
+    def screen(self, name: str) -> None:
+        self.screen_name = name
+        self.page.document.body.dataset.screen = name
+
+    def toolbar(self, _json: str) -> None:
+        pass
+
+    def scores(self, _show: bool) -> None:
+        pass
+
+    def menu(self, open_: bool) -> None:
+        self.menu_open = bool(open_)
+
+    def prompt(self, open_: bool) -> None:
+        self.prompt_open = bool(open_)
+
+    def share(self, url: str) -> None:
+        self.shared.append(str(url))
+
+    def download(self, name: str, text: str) -> None:
+        self.downloads.append((str(name), str(text)))
+
+    def mapChanged(self, _id: str) -> None:  # noqa: N802
+        pass
+
+    def replaceMapChildren(self, _json: str) -> None:  # noqa: N802
+        pass
+
+    def highlight(self, text: str) -> None:
+        if self.fail_highlight:
+            self.fail_highlight -= 1
+            raise JsError("TypeError", "drawing failed")
+        self.highlights.append(json.loads(text))
+
+    def setUnsaved(self, flag: bool) -> None:  # noqa: N802
+        self.unsaved = bool(flag)
+
+    def announce(self, text: str) -> None:
+        self.announced.append(str(text))
+
+
+class Location:
+    def __init__(self) -> None:
+        self.hash = ""
+        self.pathname = "/"
+        self.origin = "http://127.0.0.1:8000"
+
+
+class History:
+    def __init__(self, location: Location) -> None:
+        self.location = location
+
+    def replaceState(self, _state: Any, _title: str, url: str) -> None:  # noqa: N802
+        url = str(url)
+        self.location.hash = url[url.index("#"):] if "#" in url else ""
+
+
+class Window:
+    def __init__(self, page: FakePage) -> None:
+        self.page = page
+        self.imperialUI = page.ui
+        self.imperialPy: Any = None
+        self.listeners: dict[str, list[Callable[..., Any]]] = {}
+
+    @property
+    def localStorage(self) -> Storage:  # noqa: N802
+        if self.page.storage_blocked:
+            raise JsError("SecurityError", "Failed to read the 'localStorage' property from 'Window': Access is "
+                                           "denied for this document.")
+        return self.page.local
+
+    @property
+    def sessionStorage(self) -> Storage:  # noqa: N802
+        if self.page.storage_blocked:
+            raise JsError("SecurityError", "Failed to read the 'sessionStorage' property from 'Window'")
+        return self.page.session
+
+    def addEventListener(self, name: str, fn: Callable[..., Any]) -> None:  # noqa: N802
+        self.listeners.setdefault(name, []).append(fn)
+
+    def confirm(self, text: str) -> bool:
+        self.page.confirms.append(str(text))
+        return self.page.confirm_answer
+
+
+class Console:
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def error(self, *args: Any) -> None:
+        self.errors.append(" ".join(str(a) for a in args))
+
+
+class Document:
+    DEFAULTS = {"player-count": "4", "seed": "7", "board": "europe", "edition": "current", "setup": "standard",
+                **{f"player-name-{i}": n for i, n in enumerate(["Anna", "Ben", "Clara", "David", "Eva", "Felix"], 1)}}
+
+    def __init__(self) -> None:
+        self.elements: dict[str, Element] = {}
+        self.body = Element("body")
+
+    def getElementById(self, eid: str) -> Element:  # noqa: N802
+        if eid not in self.elements:
+            self.elements[eid] = Element(eid, self.DEFAULTS.get(eid, ""), checked=eid == "investor-card")
+        return self.elements[eid]
+
+
+class FakePage:
+    """One browser page: its document, storage (shared ``local`` between pages of one browser), location."""
+
+    def __init__(self, local: Storage | None = None, *, storage_blocked: bool = False) -> None:
+        self.document = Document()
+        self.ui = UI(self)
+        self.window = Window(self)
+        self.location = Location()
+        self.history = History(self.location)
+        self.console = Console()
+        self.local = local if local is not None else Storage()
+        self.session = Storage()
+        self.storage_blocked = storage_blocked
+        self.confirm_answer = True
+        self.confirms: list[str] = []
+
+    # what tests read
+    @property
+    def message(self) -> str:
+        return self.ui.message_box[0] if self.ui.message_box else ""
+
+    @property
+    def actions(self) -> list[str]:
+        return [a["cmd"] for a in self.ui.message_box[2]] if self.ui.message_box else []
+
+    def html(self, eid: str) -> str:
+        return self.document.getElementById(eid).innerHTML
+
+    def saves(self) -> dict[str, str]:
+        return {k: v for k, v in self.local.data.items() if k.startswith("imperial.save.")}
+
+
+UNDEFINED = object()
+
+
+def _object_new() -> Any:
+    return types.SimpleNamespace()
+
+
+_js = types.ModuleType("js")
+_js.undefined = UNDEFINED  # type: ignore[attr-defined]
+_js.Object = types.SimpleNamespace(new=_object_new)  # type: ignore[attr-defined]
+_ffi = types.ModuleType("pyodide.ffi")
+_ffi.create_proxy = lambda fn: fn  # type: ignore[attr-defined]
+_pyodide = types.ModuleType("pyodide")
+_pyodide.ffi = _ffi  # type: ignore[attr-defined]
+
+
+def use(page: FakePage) -> None:
+    """Point the stand-in ``js`` module at ``page`` (the page's Python reads ``js.*`` at every call)."""
+    sys.modules.setdefault("js", _js)
+    sys.modules.setdefault("pyodide", _pyodide)
+    sys.modules.setdefault("pyodide.ffi", _ffi)
+    js = sys.modules["js"]
+    js.document = page.document  # type: ignore[attr-defined]
+    js.window = page.window  # type: ignore[attr-defined]
+    js.location = page.location  # type: ignore[attr-defined]
+    js.history = page.history  # type: ignore[attr-defined]
+    js.console = page.console  # type: ignore[attr-defined]
+
+
+class StubRender:
+    """The renderer's entry points, drawing almost nothing (the page logic does not depend on the map)."""
+
+    @staticmethod
+    def board_svg(state: Any = None, board: str = "europe") -> str:
+        return '<svg viewBox="0 0 10 10"><g id="units"></g></svg>'
+
+    @staticmethod
+    def rondel_svg(state: Any) -> str:
+        return '<svg viewBox="0 0 10 10"></svg>'
+
+    @staticmethod
+    def tracks_svg(state: Any) -> str:
+        return ""
+
+
+def new_app(page: FakePage, render: Any = None, *, start: bool = True) -> Any:
+    """An ``App`` on ``page``, started as the page starts it."""
+    use(page)
+    from imperial_ui.app import App
+
+    app = App(render or StubRender())
+    if start:
+        app.start()
+    return app
+
+
+def switch(page: FakePage) -> None:
+    """Make ``page`` the one the page's Python talks to (for tests with two tabs)."""
+    use(page)
+
+
+def storage_event(key: str | None, new: str | None) -> Any:
+    """A ``storage`` event from another tab (``None`` arrives as JS ``null``)."""
+    return types.SimpleNamespace(key=jsnull if key is None else key, newValue=jsnull if new is None else new)
