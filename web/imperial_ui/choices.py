@@ -84,6 +84,8 @@ def steps(action: Any, phase: str, names: Names, extra: dict[str, str] | None = 
         return [Token("opt", text, PASS_LABEL.get(phase, "Pass"), "")]
     if t == "force":
         return [Token("opt", text, "Force a stop on Investor", "")]
+    if t in ("allow", "refuse"):
+        return [Token("opt", text, "Allow the passage" if t == "allow" else "Refuse the passage", "")]
     if t == "factory":
         return [Token("region", action.region, names.region(action.region), "Build a factory in")]
     if t == "import":

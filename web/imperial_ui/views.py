@@ -55,6 +55,7 @@ PHASE_TITLE = {
     "demand": "demand battle against {nation}?",
     "invest": "buy a bond or trade one up?",
     "fund": "give cash so that {nation} can pay?",
+    "canal": "allow {nation}'s move through the {canal}?",
     "over": "",
 }
 
@@ -84,6 +85,8 @@ HELP = {
             "may give some of their own cash; the money changes hands only if the offers cover the cost.",
     "invest": "Buy an available bond (pay its value to the treasury) or trade one of yours up, paying the "
               "difference. The bond's interest is paid when its nation lands on Investor.",
+    "canal": "Imperial 2030: your nation's flag controls this canal (Panama: Colombia; Suez: North Africa). "
+             "Another nation's fleet or convoy passes only if you allow it; refused, the move does not happen.",
     "over": "The game is over.",
 }
 
@@ -129,6 +132,13 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     what = esc(PHASE_TITLE.get(phase) or core_phase_text(phase)).replace("{nation}", chip(nation, names))
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
     lead = chip(nation, names)
+    if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
+        canal = next((c for c in names.board.canals if c.id == state.turn["queue"][0]), None)
+        owner = next((nid for nid, n in state.nations.items() if canal and canal.controlled_by in n["flags"]), None)
+        lead = chip(owner, names)
+        what = what.replace("{canal}", esc(canal.name if canal else "canal"))
+        move = " ".join(state.turn.get("pending") or ())
+        what += f' <code class="nt">{esc(move)}</code>'
     if phase == "demand" and contact and contact.get("asking"):
         lead = chip(contact["asking"][0], names)  # the asked government decides for its own nation
     elif phase in ("auction", "swiss", "invest"):
