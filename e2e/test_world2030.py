@@ -23,11 +23,11 @@ PLAYERS = ["Ann", "Bob", "Cem", "Dia"]
 
 
 def moves(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.moves || '-1'"))
+    return int(page.evaluate("() => document.body.dataset.moves || '-1'"))
 
 
 def open_link(page: Page, state: Any) -> None:
-    before = page.evaluate("document.body.dataset.game || ''")
+    before = page.evaluate("() => document.body.dataset.game || ''")
     token = core.encode(state)
     page.evaluate("t => { history.replaceState(null, '', location.pathname); location.hash = 'g=' + t; }", token)
     page.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
@@ -47,7 +47,7 @@ def click(page: Page, state: Any, action: Any) -> Any:
             region.dispatch_event("click")
         else:
             page.locator(f'#decision button[data-choice="{tok.value}"]').click()
-    page.wait_for_function(f"document.body.dataset.moves === '{start + 1}'")
+    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=start + 1)
     return core.apply(state, action)
 
 
@@ -71,7 +71,7 @@ def test_a_2030_game_from_the_new_game_screen(page: Page):
         page.get_by_test_id(f"player-name-{i}").fill(name)
     page.locator("#seed").fill("5")
     page.get_by_test_id("start-game").click()
-    page.wait_for_function("document.body.dataset.moves === '0'")
+    page.wait_for_function("() => document.body.dataset.moves === '0'")
     state = core.new_game(PLAYERS, board="world2030", seed=5)
     expect(page.locator("#decision .who")).to_contain_text(state.current_player)
     expect(page.locator("#map svg.board-world2030 [data-canal]")).to_have_count(2)
