@@ -65,15 +65,24 @@ def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
 
 
 def test_a_2030_game_from_the_new_game_screen(page: Page):
+    # the options valid for the board: Europe has two editions and no 2030 variant
+    expect(page.locator("#edition option")).to_have_count(2)
+    expect(page.locator("#increase-bonus-row")).to_be_hidden()
     page.select_option("#board", "world2030")
+    expect(page.locator("#edition option")).to_have_count(1)
+    expect(page.locator("#increase-bonus-row")).to_be_visible()
+    page.locator("#increase-bonus").check()
     page.get_by_test_id("player-count").select_option("4")
     for i, name in enumerate(PLAYERS, 1):
         page.get_by_test_id(f"player-name-{i}").fill(name)
     page.locator("#seed").fill("5")
     page.get_by_test_id("start-game").click()
     page.wait_for_function("() => document.body.dataset.moves === '0'")
-    state = core.new_game(PLAYERS, board="world2030", seed=5)
+    state = core.new_game(PLAYERS, board="world2030", seed=5, increase_bonus=True)
     expect(page.locator("#decision .who")).to_contain_text(state.current_player)
+    page.locator("[data-tab=players]").click()
+    expect(page.locator("#players .setup-line")).to_contain_text("Imperial 2030 · current rules")
+    expect(page.locator("#players .setup-line")).to_contain_text("bonus only for tax increases")
     expect(page.locator("#map svg.board-world2030 [data-canal]")).to_have_count(2)
     rng = random.Random(2)
     for _ in range(40):

@@ -436,6 +436,7 @@ document.addEventListener("submit", (e) => {
 document.addEventListener("change", async (e) => {
   const t = e.target;
   if (t.id === "player-count") return showNames();
+  if (t.id === "board") return command("board-options");
   if (t.matches("input[data-import]") && t.files?.length) {
     const file = t.files[0];
     t.value = "";

@@ -140,8 +140,7 @@ class App:
 
     def show_start(self) -> None:
         self.ui.screen("start")
-        _el("start-map").innerHTML = self.render.board_svg(board="europe")
-        self.ui.mapChanged("start-map")
+        self.show_start_map(str(_el("board").value or "europe"))
         self.refresh_saves()
 
     def fill_boards(self) -> None:
@@ -151,6 +150,26 @@ class App:
         select = _el("board")
         select.innerHTML = "".join(f'<option value="{views.esc(b)}">{views.esc(names.get(b, b))}</option>'
                                    for b in boards)
+
+    def cmd_board_options(self, _arg: str | None = None) -> None:
+        """The options valid for the chosen board, as the engine's board data says: its editions, and the
+        variant "bonus only for tax increases" where the bonus follows a chart (Imperial 2030)."""
+        board = core.load_board(str(_el("board").value))
+        edition = _el("edition")
+        labels = {"current": "Current rules", "first": "First edition"}
+        chosen = str(edition.value)
+        edition.innerHTML = "".join(f'<option value="{views.esc(e)}">{views.esc(labels.get(e, e))}</option>'
+                                    for e in board.editions)
+        edition.value = chosen if chosen in board.editions else board.editions[0]
+        row = _el("increase-bonus-row")
+        row.hidden = board.bonus_rule != "chart"
+        if row.hidden:
+            _el("increase-bonus").checked = False
+        self.show_start_map(board.id)
+
+    def show_start_map(self, board: str) -> None:
+        _el("start-map").innerHTML = self.render.board_svg(board=board)
+        self.ui.mapChanged("start-map")
 
     def fill_seed(self) -> None:
         _el("seed").value = str(random.randrange(1, 1_000_000))
@@ -519,6 +538,7 @@ class App:
         options = {
             "board": str(_el("board").value), "edition": str(_el("edition").value),
             "setup": str(_el("setup").value), "investor_card": bool(_el("investor-card").checked), "seed": seed,
+            "increase_bonus": bool(_el("increase-bonus").checked),
         }
         try:
             session = Session.new(names, game_id=self.new_id(), **options)

@@ -280,7 +280,9 @@ def players_html(state: Any, names: Names) -> str:
     edition = "first edition" if state.edition == "first" else "current rules"
     setup = "auction set-up" if state.setup == "auction" else "standard deal"
     card = "with investor card" if state.investor_card else "without investor card"
-    out.append(f'<p class="muted setup-line">{esc(state.board.capitalize())} · {edition} · {setup} · {card} · '
+    board = {"europe": "Europe", "world2030": "Imperial 2030"}.get(state.board, state.board)
+    bonus = " · bonus only for tax increases" if getattr(state, "increase_bonus", False) else ""
+    out.append(f'<p class="muted setup-line">{esc(board)} · {edition} · {setup} · {card}{bonus} · '
                f'seed {state.seed}</p>')
     out.append("</div>")
     return "".join(out)
