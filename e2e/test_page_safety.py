@@ -490,6 +490,18 @@ def test_relation_of_two_records():
     assert saves.relation([], ["a"]) == ("continues", 0)
 
 
+def test_every_set_up_option_tells_games_apart():
+    """Two games alike but for one option (here Imperial 2030's increase bonus) are never matched."""
+    plain = core.new_game(["Ann", "Bo", "Cy"], board="world2030", seed=3)
+    bonus = core.new_game(["Ann", "Bo", "Cy"], board="world2030", seed=3, increase_bonus=True)
+    saved = saves.facts_of("k", Session.from_state(plain, game_id="k").to_save())
+    assert saved is not None and saved.setup == saves.setup_of(plain) != saves.setup_of(bonus)
+    assert saves.classify_link(saves.setup_of(bonus), [], [saved]) is None
+    assert saves.classify_link(saves.setup_of(plain), [], [saved]).relation == "same"
+    other_names = core.new_game(["Ann", "Cy", "Bo"], board="world2030", seed=3)
+    assert saves.setup_of(other_names) != saved.setup
+
+
 def open_link(app: Any, page: pf.FakePage, state: Any) -> None:
     page.location.hash = "#g=" + core.encode(state)
     app.open_hash()

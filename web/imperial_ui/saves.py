@@ -127,16 +127,26 @@ class Facts:
     """What a stored save says about its game, for comparing it with a link or another tab's game."""
 
     key: str
-    setup: tuple
+    setup: str
     moves: tuple[str, ...]
     saved: float
     players: tuple[str, ...]
 
 
-def setup_of(state: Any) -> tuple:
-    """What makes two games the same game: board, options, seed, players in order, starting position."""
-    return (state.board, state.edition, state.setup, bool(state.investor_card), int(state.seed),
-            tuple(p["name"] for p in state.players), state.origin)
+def _setup_key(game: Any, origin: Any) -> str:
+    """The set-up as one text: the save's ``game`` block (board, options, seed, players in order) and the
+    starting position, if any."""
+    return json.dumps(game, sort_keys=True, ensure_ascii=False) + "\n" + (origin if isinstance(origin, str) else "")
+
+
+def setup_of(state: Any) -> str:
+    """What makes two games the same game, taken from the save the engine writes for ``state`` (so that
+    any option the engine adds counts without a change here)."""
+    try:
+        data = json.loads(codec.save(state))
+    except Exception:  # a state that cannot even be saved is no game of anybody's
+        return "\0unsaveable"
+    return _setup_key(data["game"], data.get("origin"))
 
 
 def facts_of(key: str, raw: str | None) -> Facts | None:
@@ -149,17 +159,13 @@ def facts_of(key: str, raw: str | None) -> Facts | None:
         g = data["game"]
         moves = data["record"]["notation"]
         players = g["players"]
-        if (data.get("format") != codec.SAVE_FORMAT or not isinstance(moves, list)
+        if (data.get("format") != codec.SAVE_FORMAT or not isinstance(g, dict) or not isinstance(moves, list)
                 or not all(isinstance(m, str) for m in moves)
-                or not isinstance(players, list) or not all(isinstance(p, str) for p in players)
-                or type(g["seed"]) is not int or type(g["investor_card"]) is not bool):
+                or not isinstance(players, list) or not all(isinstance(p, str) for p in players)):
             return None
-        origin = data.get("origin")
-        setup = (g["board"], g["edition"], g["setup"], g["investor_card"], g["seed"], tuple(players),
-                 origin if isinstance(origin, str) else None)
         meta = data.get("meta")
         saved = _time(meta.get("saved")) if isinstance(meta, dict) else 0.0
-        return Facts(key, setup, tuple(moves), saved, tuple(players))
+        return Facts(key, _setup_key(g, data.get("origin")), tuple(moves), saved, tuple(players))
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
 
@@ -199,7 +205,7 @@ class Match:
 _RANK = {"same": 0, "continues": 1, "behind": 2, "rewrites": 3}
 
 
-def classify_link(setup: tuple, moves: list[str], saved: list[Facts]) -> Match | None:
+def classify_link(setup: str, moves: list[str], saved: list[Facts]) -> Match | None:
     """The saved game a link's game is closest to (same set-up), or ``None`` if no save has its set-up.
     Prefers the same game, then a save the link continues (the longest), one further along, one it rewrites
     (the longest shared beginning), the newest save on ties."""
@@ -215,7 +221,7 @@ def classify_link(setup: tuple, moves: list[str], saved: list[Facts]) -> Match |
     return Match(**{**best.__dict__, "others": len(found) - 1})
 
 
-def may_overwrite(stored: str | None, setup: tuple, ours: list[str]) -> bool:
+def may_overwrite(stored: str | None, setup: str, ours: list[str]) -> bool:
     """Whether writing our game over ``stored`` (what another tab may have written under our key) loses no
     move: true when nothing is stored, or the stored game is ours up to a point we have reached."""
     if stored is None:
