@@ -16,7 +16,7 @@ import mutate
 import pagefake as pf
 import pytest
 from imperial_core import codec
-from imperial_ui import saves  # noqa: E402 - pagefake puts web/ on the path
+from imperial_ui import saves  # on the path through pagefake
 from imperial_ui.session import Session, form_names
 from imperial_ui.store import QUOTA, Store
 
