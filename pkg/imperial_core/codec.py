@@ -336,8 +336,9 @@ def decode(token: str) -> GameState:
 
 # -- reading JSON strictly --------------------------------------------------------------------------------
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_BRACKET = re.compile(r"[\[\]{}]")
+# One linear pass: a string (its closing quote optional, so an unclosed one ends the scan instead of being
+# tried again from every later quote) or a bracket.
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.S)
 
 
 def _finite(text: str) -> float:
@@ -353,7 +354,9 @@ def _no_constant(text: str) -> Any:
 
 def _parse_json(text: str) -> Any:
     depth = 0
-    for m in _BRACKET.finditer(_JSON_STRING.sub("", text)):
+    for m in _STRING_OR_BRACKET.finditer(text):
+        if m.group()[0] == '"':
+            continue
         if m.group() in "[{":
             depth += 1
             if depth > MAX_DEPTH:

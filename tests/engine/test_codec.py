@@ -444,3 +444,15 @@ def test_a_real_position_round_trips_through_tokens_and_saves():
     assert t.origin is not None
     assert decode(encode(t)) == t
     assert load(save(t)) == t
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting_and_unclosed_strings_are_refused():
+    """The nesting check reads strings in one pass (an unclosed string full of escaped quotes used to be
+    scanned again from every quote): brackets inside a string are text, and damaged text is refused."""
+    from imperial_core import BadToken, load, new_game, read_save, save
+
+    s = new_game(["Ann", "Bob"], seed=3)
+    text = save(s, meta={"note": "[" * 100 + '\\"{' * 50})
+    assert read_save(text).meta["note"].startswith("[[[")
+    with pytest.raises(BadToken):
+        load('{"a": "' + '\\"' * 20000)
