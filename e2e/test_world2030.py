@@ -20,6 +20,7 @@ from imperial_ui.choices import Names, steps  # noqa: E402
 
 NAMES = Names(core.load_board("world2030"))
 PLAYERS = ["Ann", "Bob", "Cem", "Dia"]
+SHOTS = ROOT / "test-results"
 
 
 def moves(page: Page) -> int:
@@ -89,10 +90,11 @@ def test_a_2030_game_from_the_new_game_screen(page: Page):
         state = click(page, state, rng.choice(core.legal_actions(state)))
     page.locator("[data-tab=log]").click()
     expect(page.get_by_test_id("log")).to_contain_text("Round 1 · ")
-    page.screenshot(path=str(ROOT / "docs" / "ui-world2030.png"))
+    SHOTS.mkdir(exist_ok=True)  # docs/ui-world2030*.png are copies of these, committed by hand
+    page.screenshot(path=str(SHOTS / "ui-world2030.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)
-    page.screenshot(path=str(ROOT / "docs" / "ui-world2030-phone.png"))
+    page.screenshot(path=str(SHOTS / "ui-world2030-phone.png"))
     page.set_viewport_size({"width": 1280, "height": 860})
 
 
