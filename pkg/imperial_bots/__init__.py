@@ -1,0 +1,108 @@
+"""Computer opponents for Imperial and Imperial 2030.
+
+>>> import imperial_core as ic, imperial_bots as bots
+>>> s = ic.new_game(["Ann", "Bot 1", "Bot 2"], seed=1)
+>>> a = bots.choose(s, level="easy", seed=0)
+>>> a in ic.legal_actions(s)
+True
+
+``choose(state, *, level, seed, seconds)`` returns one of ``legal_actions(state)`` for
+``state.current_player``.  Levels:
+
+* ``easy``: the greedy policy (one step ahead with the evaluation; maneuvers planned move by move from the
+  flags and factories at stake), with some randomness;
+* ``normal``: the decisions that shape a game (rondel, bonds, factories, imports, Swiss Bank, gifts) look
+  ahead to the end of the nation's turn with the greedy policy and the evaluation;
+* ``strong``: max^n Monte-Carlo tree search over those decisions (see :mod:`imperial_bots.search`).
+
+With ``seconds=None`` the result depends only on the position (``to_position(state)``), the level and the
+seed (the budget is counted in iterations); with ``seconds`` the strong level searches for that long.  ``choose_with_reason`` also
+returns a one-line reason for the log, built from the engine's events of the chosen step.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from imperial_core import Action, GameState, legal_actions, step, to_position
+from imperial_core.narrate import sentence
+
+from .evaluate import Weights, evaluate, expected_scores, weights_for
+from .policy import KEY_DECISIONS, Tuning, greedy_index, tuning_for
+from .search import LEVEL_CONFIG, SearchConfig, lookahead, mcts
+
+LEVELS = ("easy", "normal", "strong")
+
+__all__ = ["LEVELS", "choose", "choose_index", "choose_with_reason", "evaluate", "expected_scores", "explain"]
+
+
+def _rng(state: GameState, seed: int) -> random.Random:
+    """A generator that depends only on the seed and the position (the same in every Python: a string seed
+    is hashed with SHA-512)."""
+    return random.Random(f"{seed}|{to_position(state)}")
+
+
+def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
+            cfg: SearchConfig) -> tuple[int, str]:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
+    if state.is_over:
+        raise ValueError("the game is over: there is nothing to choose")
+    n = len(legal_actions(state))
+    if n == 1:
+        return 0, "the only choice"
+    if level == "easy":
+        return greedy_index(state, _rng(state, seed), w, tu, noise=2.0), "a quick look one step ahead"
+    if state.decision not in KEY_DECISIONS:
+        if cfg.maneuver_k > 1 and state.decision in ("fleets", "armies", "contact", "demand"):
+            i, vals = lookahead(state, w, tu, cfg, top=cfg.maneuver_k)
+            return i, _why(vals, "comparing its best moves to the end of the turn")
+        return greedy_index(state, None, w, tu), "the best step of its maneuver plan"
+    if level == "normal":
+        i, vals = lookahead(state, w, tu, cfg)
+        return i, _why(vals, "looking ahead to the end of the turn")
+    seed_int = _rng(state, seed).getrandbits(32)
+    i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
+    visits = sum(x[2] for x in stats)
+    return i, _why([(j, v) for j, v, _n in stats], f"searching {visits} lines of play")
+
+
+def _why(vals: list[tuple[int, float]], how: str) -> str:
+    if len(vals) < 2:
+        return how
+    return f"{how}, {vals[0][1] - vals[1][1]:+.1f} points against the next best"
+
+
+def _resolve(state: GameState, level: str, weights: Weights | None, tuning: Tuning | None,
+             config: SearchConfig | None) -> tuple[Weights, Tuning, SearchConfig]:
+    return (weights or weights_for(state.board), tuning or tuning_for(state.board),
+            config or LEVEL_CONFIG.get(level) or LEVEL_CONFIG["normal"])
+
+
+def choose_index(state: GameState, *, level: str = "normal", seed: int = 0, seconds: float | None = None,
+                 weights: Weights | None = None, tuning: Tuning | None = None,
+                 config: SearchConfig | None = None) -> int:
+    """The index in ``legal_actions(state)`` of the bot's choice (``weights``, ``tuning``, ``config``: the
+    board's and level's own unless given, for experiments)."""
+    return _decide(state, level, seed, seconds, *_resolve(state, level, weights, tuning, config))[0]
+
+
+def choose(state: GameState, *, level: str = "normal", seed: int = 0, seconds: float | None = None) -> Action:
+    """The bot's choice for ``state.current_player``: one of ``legal_actions(state)``."""
+    return legal_actions(state)[choose_index(state, level=level, seed=seed, seconds=seconds)]
+
+
+def explain(state: GameState, action: Any, events: list, why: str = "") -> str:
+    """One line for the log: what the step did (from its events), and why the bot chose it."""
+    text = sentence(state, action, events)
+    return f"{text} ({why})" if why else text
+
+
+def choose_with_reason(state: GameState, *, level: str = "normal", seed: int = 0,
+                       seconds: float | None = None) -> tuple[Action, str]:
+    """The bot's choice and a one-line reason for the log."""
+    i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, None))
+    action = legal_actions(state)[i]
+    _after, events = step(state, action)
+    return action, explain(state, action, events, why)

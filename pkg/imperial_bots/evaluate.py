@@ -1,0 +1,320 @@
+"""A heuristic evaluation: what each player's score is likely to be at the end of the game.
+
+The score at the end is cash plus each bond's interest times its nation's power factor.  The evaluation
+projects every nation's power to the end from its tax revenue (factories free of hostile armies, flags a
+maneuver in progress will place, flags within reach, factories under threat), then adds the interest
+still to be paid, a share of the treasuries, governments and the investor card.  All weights are in
+:class:`Weights` and were tuned by self-play (``bench/bots.py --tune``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from functools import cache
+
+from imperial_core import GameState, load_board
+from imperial_core.board import Board
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Parameters of the evaluation (all in millions / victory points)."""
+
+    tau: float = 2.6          # rounds between two taxations of a nation
+    tau_inv: float = 3.0      # rounds between two interest payments
+    rmax: float = 14.0        # most rounds the game is expected to last still
+    length: float = 18.0      # rounds a game is expected to last in all
+    grow: float = 0.85        # share of the projected power gain believed
+    blend: float = 0.6        # weight of the smooth power factor (P/5) against the step one
+    rho: float = 0.7          # value of a future interest payment
+    w_tr: float = 0.35        # value of a treasury's money, by interest share
+    w_unit: float = 0.6       # value of a unit, by interest share
+    w_gov: float = 2.0        # value of holding a government
+    w_bonus: float = 0.5      # value of a future tax bonus (Imperial 2030) to the government
+    w_card: float = 1.5       # value of holding the investor card
+    near: float = 0.5         # revenue expected from each flag within one step of a unit
+    threat: float = 0.5       # share of a threatened factory's tax counted as lost
+    rev_min: float = 0.0      # revenue every nation is expected to add (factories to come)
+    tr_rev: float = 0.2       # revenue expected per million in the treasury (what it will build)
+    tr_cap: float = 15.0      # most treasury money counted so
+    rel: float = 0.5          # utility: weight of the best opponent (vs. the mean of the others)
+
+    def with_(self, **kw: float) -> Weights:
+        return replace(self, **kw)
+
+    def as_dict(self) -> dict[str, float]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+DEFAULT = Weights()
+
+#: Weights tuned by self-play per board (``bench/bots.py --tune``: a changed weight is kept when a greedy
+#: player using it does better, on the same deals, than one using the current weights).
+FITTED: dict[str, Weights] = {
+    "europe": DEFAULT.with_(tr_rev=0.1),
+    "world2030": DEFAULT.with_(tau=3.4, rmax=10.0, grow=0.6),
+}
+
+
+def weights_for(board: str) -> Weights:
+    """The weights used on a board."""
+    return FITTED.get(board, DEFAULT)
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """Lookups of one board that the bots need, built once."""
+
+    board: Board
+    nids: tuple[str, ...]
+    flag_regions: frozenset[str]
+    land_adj: dict[str, tuple[str, ...]]
+    sea_adj: dict[str, tuple[str, ...]]
+    harbour: dict[str, str]
+    owner: dict[str, str | None]
+    army_flag_adj: dict[str, tuple[str, ...]]   # flag regions one army step away
+    fleet_flag_adj: dict[str, tuple[str, ...]]  # seas one fleet step away (from a sea or a harbour)
+    gain: tuple[int, ...]        # power points by tax revenue (index = revenue, capped)
+    bonus: tuple[int, ...]       # Imperial 2030 bonus by tax revenue
+    interest: dict[int, int]
+    end_points: int
+    tax_max: int
+
+
+@cache
+def board_info(board_id: str) -> BoardInfo:
+    from imperial_core.rules.maneuver import sea_links
+
+    b = load_board(board_id)
+    top = 40
+    gain = tuple(b.power_for_position(b.tax_position(min(r, b.tax_max or r))) for r in range(top + 1))
+    bonus = tuple(b.tax_bonus[b.tax_position(min(r, b.tax_max or r))] if b.tax_bonus else 0 for r in range(top + 1))
+    fr = frozenset(b.flag_regions)
+    sea_adj = sea_links(b)
+    harbour = {r.id: r.harbour for r in b.regions.values() if r.harbour}
+    army_flag_adj = {r: tuple(a for a in b.land_adj.get(r, ()) if a in fr) for r in b.regions}
+    fleet_flag_adj = {r: tuple(sea_adj.get(r, ())) if r in sea_adj else ((harbour[r],) if r in harbour else ())
+                      for r in b.regions}
+    return BoardInfo(
+        board=b, nids=b.nation_ids, flag_regions=fr, land_adj=b.land_adj, sea_adj=sea_adj, harbour=harbour,
+        owner={r.id: r.nation for r in b.regions.values()}, army_flag_adj=army_flag_adj,
+        fleet_flag_adj=fleet_flag_adj, gain=gain, bonus=bonus, interest=dict(b.bonds),
+        end_points=b.constants["game_end_power_points"], tax_max=b.tax_max or 99)
+
+
+@dataclass
+class Summary:
+    """What the evaluation reads from a state, per nation (lists in turn order) and per player."""
+
+    names: list[str]
+    cash: list[float]
+    power: list[int]
+    base: list[float]         # tax revenue now: free factories, flags (those a maneuver in progress places)
+    threat: list[int]         # factories with foreign armies next to them and no own army
+    reach: list[int]          # flags not held within one step of a unit
+    units: list[int]
+    treasury: list[float]
+    interest: list[list[int]]  # [nation][player]
+    credit: list[list[int]]    # [nation][player]
+    gov: list[int]            # projected government (player index, -1 for none)
+    card: int                 # investor card holder (player index, -1)
+    over: bool
+    round: int = 1
+
+
+def flag_owners(state: GameState, info: BoardInfo) -> dict[str, str]:
+    """Who will hold each flag once the maneuver in progress ends: a region's only occupant, else its
+    current flag."""
+    owners: dict[str, str] = {}
+    occ: dict[str, str | None] = {}
+    fr = info.flag_regions
+    for nid, n in state.nations.items():
+        for r in n["flags"]:
+            owners[r] = nid
+        for d in (n["armies"], n["fleets"]):
+            for r in d:
+                if r in fr:
+                    prev = occ.get(r, nid)
+                    occ[r] = nid if prev == nid else None
+    for r, nid in occ.items():
+        if nid is not None:
+            owners[r] = nid
+    return owners
+
+
+def summarize(state: GameState) -> Summary:
+    """Read a state once; the evaluation is then arithmetic on the summary."""
+    info = board_info(state.board)
+    players = state.players
+    names = [p["name"] for p in players]
+    seat = {nm: i for i, nm in enumerate(names)}
+    nations = state.nations
+    owners = flag_owners(state, info)
+    nflags: dict[str, int] = {}
+    for nid in owners.values():
+        nflags[nid] = nflags.get(nid, 0) + 1
+    # hostile armies block factories; armies of other nations next to a factory threaten it
+    blocked: set[str] = set()
+    near_army: dict[str, set[str]] = {}
+    owner, land_adj = info.owner, info.land_adj
+    for nid, n in nations.items():
+        for r, c in n["hostile"].items():
+            if c > 0 and owner[r] != nid:
+                blocked.add(r)
+        for r in n["armies"]:
+            for a in land_adj.get(r, ()):
+                s = near_army.get(a)
+                if s is None:
+                    near_army[a] = {nid}
+                else:
+                    s.add(nid)
+    afa, ffa = info.army_flag_adj, info.fleet_flag_adj
+    power, base, threat, reach, units, treasury, interest, credits, gov = [], [], [], [], [], [], [], [], []
+    np_ = len(names)
+    interest_of = info.interest
+    for nid, n in nations.items():
+        armies, fleets = n["armies"], n["fleets"]
+        nfree = 0
+        threatened = 0
+        for f in n["factories"]:
+            if f in blocked:
+                continue
+            nfree += 1
+            by = near_army.get(f)
+            if by and f not in armies and (len(by) > 1 or nid not in by):
+                threatened += 1
+        rset = {a for r in armies for a in afa[r] if owners.get(a) != nid}
+        rset.update(a for r in fleets for a in ffa[r] if owners.get(a) != nid)
+        nu = sum(armies.values()) + sum(fleets.values())
+        power.append(n["power"])
+        base.append(2 * nfree + nflags.get(nid, 0))
+        threat.append(threatened)
+        reach.append(len(rset))
+        units.append(nu)
+        treasury.append(n["treasury"])
+        row = [0] * np_
+        credit = [0] * np_
+        for v, h in n["bonds"].items():
+            if h is not None:
+                i = seat[h]
+                row[i] += interest_of[v]
+                credit[i] += v
+        interest.append(row)
+        credits.append(credit)
+        g = n["government"]
+        gi = seat[g] if g is not None else -1
+        best = credit[gi] if gi >= 0 else 0
+        for i, c in enumerate(credit):
+            if c > best:
+                best, gi = c, i
+        gov.append(gi)
+    card = seat.get(state.investor, -1) if state.investor else -1
+    return Summary(names=names, cash=[float(p["cash"]) for p in players], power=power, base=base, threat=threat, reach=reach,
+                   units=units, treasury=treasury, interest=interest, credit=credits, gov=gov, card=card,
+                   over=state.is_over, round=state.round)
+
+
+def revenue(sm: Summary, n: int, w: Weights, info: BoardInfo) -> float:
+    """The projected tax revenue of nation ``n``."""
+    u = sm.units[n]
+    r = sm.reach[n]
+    t = sm.treasury[n]
+    return min(sm.base[n] - 2 * w.threat * sm.threat[n] + w.rev_min + w.near * (r if r < u else u)
+               + w.tr_rev * (t if t < w.tr_cap else w.tr_cap), info.tax_max)
+
+
+def _factor(p: float) -> float:
+    return min(5, int(p // 5))
+
+
+def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
+    """Each player's expected final score (in seating order)."""
+    np_ = len(sm.names)
+    v = list(sm.cash)
+    if sm.over:
+        for n, row in enumerate(sm.interest):
+            f = _factor(sm.power[n])
+            for i in range(np_):
+                v[i] += row[i] * f
+        return v
+    end = info.end_points
+    rounds = min(w.rmax, max(1.0, w.length - sm.round))
+    gain_t = info.gain
+    top = len(gain_t) - 1
+    tau = w.tau
+    nn = len(sm.base)
+    revs = [revenue(sm, n, w, info) for n in range(nn)]
+    gains = []
+    for n in range(nn):
+        ri = revs[n]
+        ri = 0.0 if ri < 0 else (top if ri > top else ri)
+        lo = int(ri)
+        g = gain_t[lo] if lo == top else gain_t[lo] + (ri - lo) * (gain_t[lo + 1] - gain_t[lo])
+        gains.append(g)
+        if g > 0:
+            t = (end - sm.power[n]) * tau / g
+            if t < rounds:
+                rounds = t
+    if rounds < 0:
+        rounds = 0.0
+    pay_rounds = rounds / w.tau_inv
+    growth = w.grow * rounds / tau
+    blend = w.blend
+    has_bonus = info.bonus[-1] > 0
+    for n in range(nn):
+        row = sm.interest[n]
+        p = sm.power[n] + growth * gains[n]
+        if p > end:
+            p = end
+        fs = p / 5.0
+        f = blend * (fs if fs < 5.0 else 5.0) + (1 - blend) * _factor(p)
+        due = sum(row)
+        gi = sm.gov[n]
+        if due:
+            # the money the treasury will have for interest, against all the interest due until the end
+            income = revs[n] - sm.units[n]
+            money = sm.treasury[n] + (income if income > 0 else 0.0) * rounds / tau
+            ratio = money / (due * pay_rounds) if pay_rounds > 0 else 1.0
+            per_interest = f + w.rho * pay_rounds * (ratio if ratio < 1.0 else 1.0)
+            pooled = (w.w_tr * sm.treasury[n] + w.w_unit * sm.units[n]) / due
+            k = per_interest + pooled
+            for i in range(np_):
+                if row[i]:
+                    v[i] += row[i] * k
+        if gi >= 0:
+            v[gi] += w.w_gov
+            if has_bonus:
+                ri = int(revs[n])
+                v[gi] += w.w_bonus * info.bonus[0 if ri < 0 else (top if ri > top else ri)] * rounds / tau
+    if sm.card >= 0:
+        v[sm.card] += w.w_card
+    return v
+
+
+def utilities(v: list[float], w: Weights = DEFAULT) -> list[float]:
+    """Each player's value against the others: its own minus a mix of the best and the mean other."""
+    n = len(v)
+    if n == 1:
+        return list(v)
+    total = sum(v)
+    out = []
+    srt = sorted(v, reverse=True)
+    for x in v:
+        best = srt[1] if x == srt[0] else srt[0]
+        mean = (total - x) / (n - 1)
+        out.append(x - w.rel * best - (1 - w.rel) * mean)
+    return out
+
+
+def evaluate(state: GameState, w: Weights | None = None) -> list[float]:
+    """Utilities of the players (seating order) in ``state``."""
+    info = board_info(state.board)
+    w = w or weights_for(state.board)
+    return utilities(values(summarize(state), info, w), w)
+
+
+def expected_scores(state: GameState, w: Weights | None = None) -> dict[str, float]:
+    """The projected final scores by player name."""
+    w = w or weights_for(state.board)
+    sm = summarize(state)
+    return dict(zip(sm.names, values(sm, board_info(state.board), w), strict=True))
