@@ -29,7 +29,7 @@ from imperial_core import Action, GameState, legal_actions, step, to_position
 from imperial_core.narrate import sentence
 
 from .evaluate import Weights, evaluate, expected_scores, weights_for
-from .policy import KEY_DECISIONS, Tuning, greedy_index, tuning_for
+from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, ranked_scores, tuning_for
 from .search import LEVEL_CONFIG, SearchConfig, lookahead, mcts
 
 LEVELS = ("easy", "normal", "strong")
@@ -53,7 +53,7 @@ def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: W
     if n == 1:
         return 0, "the only choice"
     if level == "easy":
-        return greedy_index(state, _rng(state, seed), w, tu, noise=2.0), "a quick look one step ahead"
+        return _easy(state, seed, w, tu)
     if state.decision not in KEY_DECISIONS:
         if cfg.maneuver_k > 1 and state.decision in ("fleets", "armies", "contact", "demand"):
             i, vals = lookahead(state, w, tu, cfg, top=cfg.maneuver_k)
@@ -66,6 +66,25 @@ def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: W
     i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
     visits = sum(x[2] for x in stats)
     return i, _why([(j, v) for j, v, _n in stats], f"searching {visits} lines of play")
+
+
+#: The easy level: how often a decision that shapes the game is one of its three best-looking choices taken
+#: at random, and the random spread (in points) of its maneuver steps.
+EASY_RANDOM, EASY_TOP, EASY_NOISE = 0.5, 3, 1.5
+
+
+def _easy(state: GameState, seed: int, w: Weights, tu: Tuning) -> tuple[int, str]:
+    """One step ahead, counting only its own expected score (not the others'), with randomness."""
+    rng = _rng(state, seed)
+    w = w.with_(rel=0.0)
+    if state.decision in KEY_DECISIONS:
+        if rng.random() < EASY_RANDOM:
+            keys = keys_of(state)
+            sc = ranked_scores(state, keys, w, tu)
+            top = sorted(range(len(keys)), key=lambda i: (-sc[i], i))[:EASY_TOP]
+            return top[rng.randrange(len(top))], "one of its best-looking choices at a glance"
+        return greedy_index(state, rng, w, tu), "the best-looking choice at a glance"
+    return greedy_index(state, rng, w, tu, noise=EASY_NOISE), "a quick look one step ahead"
 
 
 def _why(vals: list[tuple[int, float]], how: str) -> str:

@@ -68,7 +68,10 @@ class SearchConfig:
 
 DEFAULT_CONFIG = SearchConfig()
 #: The budgets of the two search levels.
-LEVEL_CONFIG: dict[str, SearchConfig] = {"normal": SearchConfig(), "strong": SearchConfig()}
+LEVEL_CONFIG: dict[str, SearchConfig] = {
+    "normal": SearchConfig(maneuver_k=3),
+    "strong": SearchConfig(iterations=32, maneuver_k=3),
+}
 
 
 def _ranked(state: GameState, keys: list[tuple], w: Weights, tu: Tuning) -> list[int]:
