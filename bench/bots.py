@@ -1,13 +1,26 @@
-"""Computer opponents: tournaments between bot levels and decision times.
+"""Computer opponents: tournaments between bot levels, decision times, tuning.
 
 Run: ``.venv/bin/python bench/bots.py [--games N] [--boards europe,world2030] [--pairings ...]``.
-Each pairing plays ``N`` seeded 4-player games per board: the tested bot sits in every seat in turn, the
-three others are its opponents.  Reported: the tested bot's win share with a 95 % (Wilson) interval, its
-mean score margin over the best opponent, and decision times per level (mean, p95; the strong level's
-own decisions separately).  Nothing is asserted.
+Each pairing plays ``N`` seeded 4-player games per board (``--pairings strong:normal:200,…`` sets the count
+per pairing; the issue asks 200): the tested bot sits in every seat in turn, the three others are its
+opponents.  Reported: the tested bot's win share with a 95 % (Wilson) interval, its mean score margin over
+the best opponent, decision times of every player kind (mean/p95 over all its decisions), and the CPU time;
+then the decision times of each level on the decisions it searches.  Nothing is asserted.
 
-``--tune`` instead runs a small self-play tuning of the evaluation's weights (coordinate search: a changed
-weight is kept when a bot using it beats three bots using the current weights more often).
+Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
+``easy``, ``normal``, ``strong`` (``imperial_bots.choose`` at that level).
+
+Other modes:
+
+* ``--pyodide N``: the strong level's decision times on N positions here and in Pyodide (Node runs the same
+  WebAssembly as Chromium; needs ``dist/pyodide`` from ``python3 build.py build``), their ratio, and whether
+  both interpreters chose the same actions;
+* ``--tune``: coordinate search on the evaluation's and the greedy policy's parameters by self-play, per
+  board (a changed parameter is kept when a greedy player using it does better on the same deals than one
+  using the current parameters, by more than two standard errors); the results go into
+  ``imperial_bots.evaluate.FITTED`` and ``imperial_bots.policy.TUNED`` by hand;
+* ``--fit N``: least-squares fit of the evaluation to the final scores of N self-play games (a diagnostic:
+  the best predictor of final scores made worse decisions than the tuned weights).
 """
 
 from __future__ import annotations
@@ -164,7 +177,7 @@ def tune(games: int, rounds: int, board: str, start: Weights | None = None) -> t
     w_steps = {"tau": 0.8, "tau_inv": 1.0, "rmax": 4.0, "length": 4.0, "grow": 0.25, "blend": 0.4, "rho": 0.4,
                "w_tr": 0.2, "w_unit": 0.4, "w_gov": 2.0, "w_card": 2.0, "near": 0.3, "threat": 0.3,
                "rev_min": 1.5, "rel": 0.3, "tr_rev": 0.1, "w_bonus": 0.4}
-    t_steps = {"pos": 0.2, "gamma": 0.2, "guard": 0.3, "min_gain": 0.15}
+    t_steps = {"pos": 0.1, "gamma": 0.2, "guard": 0.3, "min_gain": 0.15, "perm": 0.5}
     deals = [(30000 + g, g % 4) for g in range(games)]
 
     def run(cw: Weights, ctu: Tuning, base: list[float] | None) -> list[float]:
@@ -273,13 +286,115 @@ def fit(w: Weights, board: str, data: list[tuple], sweeps: int = 6) -> Weights:
     return w
 
 
+# -- the strong level in Pyodide (Node's V8 runs the same WebAssembly as Chromium) --------------------------
+PYODIDE_PROGRAM = r"""
+import json, time
+import imperial_core as ic
+import imperial_bots as bots
+
+def main(texts, level):
+    out = []
+    for i, text in enumerate(texts):
+        s = ic.from_position(text)
+        t0 = time.perf_counter()
+        k = bots.choose_index(s, level=level, seed=i)
+        out.append([k, time.perf_counter() - t0])
+    return json.dumps(out)
+"""
+
+PYODIDE_NODE = r"""
+import fs from "node:fs";
+import path from "node:path";
+const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { loadPyodide } = await import(path.join(job.index, "pyodide.mjs"));
+const py = await loadPyodide({ indexURL: job.index + "/" });
+await py.loadPackage(["pydantic"], { messageCallback: () => {} });
+function copy(src, dst) {
+  py.FS.mkdirTree(dst);
+  for (const e of fs.readdirSync(src, { withFileTypes: true })) {
+    if (e.name === "__pycache__") continue;
+    const s = path.join(src, e.name), d = dst + "/" + e.name;
+    if (e.isDirectory()) copy(s, d); else py.FS.writeFile(d, fs.readFileSync(s));
+  }
+}
+for (const p of job.packages) copy(path.join(job.pkg, p), "/engine/" + p);
+py.runPython("import sys; sys.path.insert(0, '/engine')");
+py.runPython(job.program);
+py.globals.set("job_json", JSON.stringify({ texts: job.texts, level: job.level }));
+const out = py.runPython("import json as _j; _job = _j.loads(job_json); main(_job['texts'], _job['level'])");
+const info = py.runPython("import sys; sys.version.split()[0]");
+fs.writeFileSync(job.out, JSON.stringify({ info, result: JSON.parse(out) }));
+"""
+
+
+def decision_positions(n: int, seed0: int = 9000) -> list[str]:
+    """Positions of the decisions a strong bot takes in seeded games against normal bots, both boards."""
+    import imperial_bots as ib
+    from imperial_core import to_position
+
+    out: list[str] = []
+    g = 0
+    while len(out) < n:
+        board = ("europe", "world2030")[g % 2]
+        s = new_game(NAMES[:4], board=board, seed=seed0 + g)
+        rng = random.Random(g)
+        while not s.is_over and len(out) < n:
+            if s.current_player == NAMES[g % 4] and rng.random() < 0.25:
+                out.append(to_position(s))
+            s = apply_index(s, ib.choose_index(s, level="normal", seed=g))
+        g += 1
+    return out
+
+
+def pyodide_timing(n: int, level: str = "strong") -> None:
+    """``level``'s decision times on the same positions here and in Pyodide (Node), and their ratio."""
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+
+    from imperial_core import from_position
+
+    root = Path(__file__).resolve().parent.parent
+    index = root / "dist" / "pyodide"
+    texts = decision_positions(n)
+    here = []
+    for i, text in enumerate(texts):
+        st = from_position(text)
+        t0 = time.perf_counter()
+        k = imperial_bots.choose_index(st, level=level, seed=i)
+        here.append((k, time.perf_counter() - t0))
+    print(f"CPython {sys.version.split()[0]}: {level} over {n} decisions {_ms([t for _k, t in here])}")
+    if shutil.which("node") is None or not (index / "pyodide.mjs").exists():
+        print("Pyodide: skipped (needs node and dist/pyodide: python3 build.py build)")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        job = {"index": str(index), "pkg": str(root / "pkg"), "packages": ["imperial_core", "imperial_bots"],
+               "program": PYODIDE_PROGRAM, "texts": texts, "level": level, "out": f"{tmp}/out.json"}
+        Path(tmp, "job.json").write_text(json.dumps(job))
+        Path(tmp, "run.mjs").write_text(PYODIDE_NODE)
+        proc = subprocess.run(["node", f"{tmp}/run.mjs", f"{tmp}/job.json"], capture_output=True, text=True,
+                              timeout=3600, env={**os.environ, "NODE_OPTIONS": ""})
+        if proc.returncode != 0:
+            print("Pyodide run failed:", proc.stderr[-2000:])
+            return
+        there = json.loads(Path(tmp, "out.json").read_text())
+    t_there = [t for _k, t in there["result"]]
+    same = sum(a[0] == b[0] for a, b in zip(here, there["result"], strict=True))
+    ratio = statistics.mean(t_there) / statistics.mean([t for _k, t in here])
+    print(f"Pyodide {there['info']} (Node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}): "
+          f"{level} {_ms(t_there)}; ratio of means {ratio:.2f}; same choice in {same} of {n} decisions")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=8, help="games per pairing and board (the issue asks 200)")
     ap.add_argument("--boards", default="europe,world2030")
-    ap.add_argument("--pairings", default="strong:random,strong:greedy,strong:normal,normal:easy")
+    ap.add_argument("--pairings", default="strong:random,strong:greedy,strong:normal,normal:easy",
+                    help="TEST:OPPONENT[:GAMES],… (GAMES overrides --games for that pairing)")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--timing-games", type=int, default=2, help="games measuring decision times of key decisions")
+    ap.add_argument("--pyodide", type=int, default=0, help="time this many strong decisions here and in Pyodide")
     ap.add_argument("--tune", action="store_true")
     ap.add_argument("--fit", type=int, default=0, help="fit the evaluation to the outcomes of this many games")
     ap.add_argument("--fit-level", default="easy")
@@ -289,6 +404,9 @@ def main() -> int:
     boards = args.boards.split(",")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python {sys.version.split()[0]} on {sys.platform}, load average {load:.2f}")
+    if args.pyodide:
+        pyodide_timing(args.pyodide)
+        return 0
     if args.tune:
         for board in boards:
             tune(args.tune_games, args.tune_rounds, board)
@@ -305,9 +423,10 @@ def main() -> int:
     print("| pairing | board | games | win share [95 % CI] | mean margin | decision time mean/p95 | CPU |")
     print("|---|---|---|---|---|---|---|")
     for p in args.pairings.split(","):
-        test, opp = p.split(":")
+        test, opp, *count = p.split(":")
+        games = int(count[0]) if count else args.games
         for board in boards:
-            print(report(pairing(test, opp, board, args.games, args.seed)), flush=True)
+            print(report(pairing(test, opp, board, games, args.seed)), flush=True)
     if args.timing_games:
         for level in ("easy", "normal", "strong"):
             for board in boards:

@@ -7,17 +7,26 @@
 True
 
 ``choose(state, *, level, seed, seconds)`` returns one of ``legal_actions(state)`` for
-``state.current_player``.  Levels:
+``state.current_player``, for every kind of decision of both boards.  Levels:
 
-* ``easy``: the greedy policy (one step ahead with the evaluation; maneuvers planned move by move from the
-  flags and factories at stake), with some randomness;
-* ``normal``: the decisions that shape a game (rondel, bonds, factories, imports, Swiss Bank, gifts) look
-  ahead to the end of the nation's turn with the greedy policy and the evaluation;
-* ``strong``: max^n Monte-Carlo tree search over those decisions (see :mod:`imperial_bots.search`).
+* ``easy``: one step ahead with the evaluation of its own expected score only; half of the decisions that
+  shape a game (rondel, bonds, factories, imports, Swiss Bank, gifts) are one of its three best-looking
+  choices at random, and maneuver steps get some random spread;
+* ``normal``: those decisions, and each maneuver step among its three best moves, look ahead to the end of
+  the nation's turn (the greedy policy plays the rest) and compare the evaluation there;
+* ``strong``: max^n Monte-Carlo tree search over those decisions (every player maximizes its own utility at
+  its own decisions, progressive widening in the greedy policy's order, rollouts by the greedy policy with
+  some noise, truncated after two more nation turns and evaluated); maneuvers as ``normal``.
+
+The evaluation (:mod:`imperial_bots.evaluate`) projects each player's final score: interest times the
+power factor each nation is heading for (from its tax revenue: factories free of hostile armies, flags,
+flags within reach, threatened factories, treasury), interest still to be paid, a share of treasuries and
+units, governments, the investor card.  Its weights and the policy's were tuned by self-play per board.
 
 With ``seconds=None`` the result depends only on the position (``to_position(state)``), the level and the
-seed (the budget is counted in iterations); with ``seconds`` the strong level searches for that long.  ``choose_with_reason`` also
-returns a one-line reason for the log, built from the engine's events of the chosen step.
+seed, in every Python (the budget is counted in iterations); with ``seconds`` the strong level searches for
+that long.  ``choose_with_reason`` also returns a one-line reason for the log, built from the engine's events
+of the chosen step (``imperial_core.narrate``) and the bot's own comparison.
 """
 
 from __future__ import annotations

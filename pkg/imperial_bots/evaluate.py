@@ -51,7 +51,7 @@ DEFAULT = Weights()
 #: Weights tuned by self-play per board (``bench/bots.py --tune``: a changed weight is kept when a greedy
 #: player using it does better, on the same deals, than one using the current weights).
 FITTED: dict[str, Weights] = {
-    "europe": DEFAULT.with_(tr_rev=0.1),
+    "europe": DEFAULT.with_(tr_rev=0.1, near=0.2),
     "world2030": DEFAULT.with_(tau=3.4, rmax=10.0, grow=0.6),
 }
 

@@ -87,17 +87,28 @@ def _distances(board_id: str, sea: bool) -> dict[str, dict[str, int]]:
 
 
 # -- marginal values: what one more tax revenue or unit of a nation is worth to a player --------------------
-def marginals(sm: Summary, info: BoardInfo, me: int, w: Weights) -> tuple[list[float], list[float]]:
+class Marginal:
+    """What one more tax revenue (``field="base"``) or unit (``"units"``) of each nation is worth to a
+    player, computed when first asked (a maneuver step rarely concerns every nation)."""
+
+    def __init__(self, sm: Summary, info: BoardInfo, me: int, w: Weights, field: str, base: float) -> None:
+        self.sm, self.info, self.me, self.w, self.field, self.base = sm, info, me, w, field, base
+        self.cache: dict[int, float] = {}
+
+    def __getitem__(self, n: int) -> float:
+        v = self.cache.get(n)
+        if v is None:
+            col = getattr(self.sm, self.field)[:]
+            col[n] += 1
+            s2 = replace(self.sm, **{self.field: col})
+            v = utilities(values(s2, self.info, self.w), self.w)[self.me] - self.base
+            self.cache[n] = v
+        return v
+
+
+def marginals(sm: Summary, info: BoardInfo, me: int, w: Weights) -> tuple[Marginal, Marginal]:
     base = utilities(values(sm, info, w), w)[me]
-    wr, wu = [], []
-    for n in range(len(sm.base)):
-        rev = sm.base[:]
-        rev[n] += 1
-        wr.append(utilities(values(replace(sm, base=rev), info, w), w)[me] - base)
-        units = sm.units[:]
-        units[n] += 1
-        wu.append(utilities(values(replace(sm, units=units), info, w), w)[me] - base)
-    return wr, wu
+    return Marginal(sm, info, me, w, "base", base), Marginal(sm, info, me, w, "units", base)
 
 
 class ManeuverScorer:
@@ -148,7 +159,7 @@ class ManeuverScorer:
     def _value(self, before: dict[str, float], after: dict[str, float], units: dict[str, int]) -> float:
         wr, wu, idx = self.wr, self.wu, self.nidx
         v = 0.0
-        for n in before.keys() | after.keys():
+        for n in (*before, *(x for x in after if x not in before)):  # a fixed order: sums are exact alike
             d = after.get(n, 0.0) - before.get(n, 0.0)
             if d:
                 v += wr[idx[n]] * d
@@ -184,7 +195,7 @@ class ManeuverScorer:
             mover = self.mover
             held = {r for r, n in self.fowner.items() if n == mover}
             land, seas = [], []
-            for r in self.info.flag_regions:
+            for r in self.info.board.flag_regions:  # board order, never a set's (hash-seed) order
                 if r in held:
                     continue
                 others = self.occ.get(r)

@@ -124,3 +124,37 @@ def test_bad_requests_are_refused():
     over = _play("europe", 2, ["easy"], seed=5)
     with pytest.raises(ValueError):
         bots.choose(over)
+
+
+_CHOOSER = """
+import json, sys
+import imperial_bots as bots
+import imperial_core as ic
+from imperial_bots.search import SearchConfig
+tiny = SearchConfig(iterations=3, horizon=1, top_k=3, maneuver_k=3)
+out = []
+for i, text in enumerate(json.load(sys.stdin)):
+    s = ic.from_position(text)
+    out.append([bots.choose_index(s, level=lv, seed=i, config=tiny if lv == "strong" else None)
+                for lv in ("easy", "normal", "strong")])
+print(json.dumps(out))
+"""
+
+
+def test_choices_do_not_depend_on_the_hash_seed():
+    """Browsers run Python with another string hash seed: no choice may depend on the order of a set."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    texts = [ic.to_position(s) for s in _key_positions()[:24]]
+    root = Path(__file__).resolve().parents[2]
+    runs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root / "pkg")}
+        proc = subprocess.run([sys.executable, "-c", _CHOOSER], input=json.dumps(texts), capture_output=True,
+                              text=True, env=env, timeout=120, check=True)
+        runs.append(json.loads(proc.stdout))
+    assert runs[0] == runs[1]
