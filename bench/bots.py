@@ -96,7 +96,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def pairing(test: str, opp: str, board: str, games: int, seed0: int = 1000, n_players: int = 4,
             test_player: Player | None = None, opp_player: Player | None = None) -> dict:
     """``games`` games of one ``test`` bot against ``n_players - 1`` ``opp`` bots."""
-    wins, margins, times, lengths = 0, [], {}, []
+    wins, margins, times, lengths, unfinished = 0, [], {}, [], 0
     tp = test_player or PLAYERS[test]
     op = opp_player or PLAYERS[opp]
     t0 = time.process_time()
@@ -110,9 +110,10 @@ def pairing(test: str, opp: str, board: str, games: int, seed0: int = 1000, n_pl
         sc = scores(s)
         wins += ranking(s)[0] == me
         margins.append(sc[me] - max(v for k, v in sc.items() if k != me))
-        lengths.append(len(s.history))
+        lengths.append(s.round)
+        unfinished += not s.is_over
     return {"test": test, "opp": opp, "board": board, "games": games, "wins": wins, "margins": margins,
-            "times": times, "cpu": time.process_time() - t0, "lengths": lengths}
+            "times": times, "cpu": time.process_time() - t0, "lengths": lengths, "unfinished": unfinished}
 
 
 def _ms(xs: list[float]) -> str:
@@ -128,8 +129,11 @@ def report(r: dict) -> str:
     share = r["wins"] / r["games"] if r["games"] else 0.0
     margin = statistics.mean(r["margins"]) if r["margins"] else 0.0
     t = "; ".join(f"{k} {_ms(v)}" for k, v in sorted(r["times"].items()))
+    rounds = f"{statistics.mean(r['lengths']):.0f}" if r["lengths"] else "-"
+    if r.get("unfinished"):
+        rounds += f" ({r['unfinished']} unfinished)"
     return (f"| {r['test']} vs 3 {r['opp']} | {r['board']} | {r['games']} | {100 * share:.0f} % "
-            f"[{100 * lo:.0f}–{100 * hi:.0f}] | {margin:+.1f} | {t} | {r['cpu']:.0f} s |")
+            f"[{100 * lo:.0f}–{100 * hi:.0f}] | {margin:+.1f} | {t} | {rounds} | {r['cpu']:.0f} s |")
 
 
 def key_times(test: str, board: str, games: int, seed0: int = 5000) -> list[float]:
@@ -420,8 +424,8 @@ def main() -> int:
             w = fit(weights_for(board), board, data)
             print(f"{board}: fitted {w.as_dict()}", flush=True)
         return 0
-    print("| pairing | board | games | win share [95 % CI] | mean margin | decision time mean/p95 | CPU |")
-    print("|---|---|---|---|---|---|---|")
+    print("| pairing | board | games | win share [95 % CI] | mean margin | decision time mean/p95 | rounds | CPU |")
+    print("|---|---|---|---|---|---|---|---|")
     for p in args.pairings.split(","):
         test, opp, *count = p.split(":")
         games = int(count[0]) if count else args.games

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from functools import cache
 
-from imperial_core import GameState, load_board
+from imperial_core import GameState, load_board, ranking
 from imperial_core.board import Board
 
 
@@ -38,6 +38,7 @@ class Weights:
     tr_rev: float = 0.2       # revenue expected per million in the treasury (what it will build)
     tr_cap: float = 15.0      # most treasury money counted so
     rel: float = 0.5          # utility: weight of the best opponent (vs. the mean of the others)
+    win: float = 60.0         # points a finished game adds to its winner (a leader ends the game)
 
     def with_(self, **kw: float) -> Weights:
         return replace(self, **kw)
@@ -120,6 +121,7 @@ class Summary:
     card: int                 # investor card holder (player index, -1)
     over: bool
     round: int = 1
+    winner: int = -1          # the winner's index once the game is over
 
 
 def flag_owners(state: GameState, info: BoardInfo) -> dict[str, str]:
@@ -211,7 +213,8 @@ def summarize(state: GameState) -> Summary:
     card = seat.get(state.investor, -1) if state.investor else -1
     return Summary(names=names, cash=[float(p["cash"]) for p in players], power=power, base=base, threat=threat, reach=reach,
                    units=units, treasury=treasury, interest=interest, credit=credits, gov=gov, card=card,
-                   over=state.is_over, round=state.round)
+                   over=state.is_over, round=state.round,
+                   winner=names.index(ranking(state)[0]) if state.is_over else -1)
 
 
 def revenue(sm: Summary, n: int, w: Weights, info: BoardInfo) -> float:
@@ -236,6 +239,8 @@ def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
             f = _factor(sm.power[n])
             for i in range(np_):
                 v[i] += row[i] * f
+        if sm.winner >= 0:
+            v[sm.winner] += w.win
         return v
     end = info.end_points
     rounds = min(w.rmax, max(1.0, w.length - sm.round))
@@ -317,4 +322,4 @@ def expected_scores(state: GameState, w: Weights | None = None) -> dict[str, flo
     """The projected final scores by player name."""
     w = w or weights_for(state.board)
     sm = summarize(state)
-    return dict(zip(sm.names, values(sm, board_info(state.board), w), strict=True))
+    return dict(zip(sm.names, values(sm, board_info(state.board), w.with_(win=0.0)), strict=True))
