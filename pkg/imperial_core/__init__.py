@@ -15,7 +15,8 @@ Public API (``docs/engine.md``)
 (``docs/notation.md``), ``explain``; positions as text ``to_position`` / ``from_position`` /
 ``from_data``; link tokens ``encode`` / ``decode``; saves ``save`` / ``read_save`` / ``load``
 (``docs/saves.md``); ``replay``, ``undo``, ``history_log``; sentences for people in ``narrate``;
-static boards via ``load_board``; state views ``player_bonds``, ``available_bonds``, ``credit``,
+static boards via ``load_board``; previews of the choices at hand ``rondel_choices``,
+``choice_previews``, ``tax_breakdown``, ``interest_breakdown``; state views ``player_bonds``, ``available_bonds``, ``credit``,
 ``units_at``.  Rule choices: ``docs/rules-decisions.md``.
 """
 
@@ -42,6 +43,7 @@ from .errors import BadPosition, BadToken, IllegalAction, NotationError
 from .events import Event, EventAdapter
 from .model import ENGINE_VERSION, GameState, available_bonds, credit, player_bonds, units_at
 from .position import from_data, from_position, position_of_data, to_position
+from .preview import choice_previews, interest_breakdown, rondel_choices, tax_breakdown
 from .rules.flow import PHASES
 
 __version__ = "0.1.0"
@@ -49,8 +51,8 @@ __version__ = "0.1.0"
 __all__ = [
     "ENGINE_VERSION", "PHASES", "Action", "ActionAdapter", "BadPosition", "BadToken", "Board", "Event",
     "EventAdapter", "GameState", "IllegalAction", "NotationError", "Region", "SavedGame", "apply", "apply_index",
-    "available_bonds", "credit", "decode", "encode", "explain", "from_data", "from_position", "history_log",
+    "available_bonds", "choice_previews", "credit", "decode", "encode", "explain", "from_data", "from_position", "history_log", "interest_breakdown",
     "legal_actions", "load", "load_board", "new_game", "parse_action", "parse_text", "player_bonds",
-    "position_of_data", "ranking", "read_save", "read_summary", "replay", "rondel_cost", "rondel_spaces", "save",
-    "score_breakdown", "scores", "step", "step_index", "to_position", "undo", "units_at", "winner",
+    "position_of_data", "ranking", "read_save", "read_summary", "replay", "rondel_choices", "rondel_cost", "rondel_spaces", "save",
+    "score_breakdown", "scores", "step", "step_index", "tax_breakdown", "to_position", "undo", "units_at", "winner",
 ]

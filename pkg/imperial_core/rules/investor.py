@@ -177,3 +177,42 @@ def explain_invest(g: G, b: Board, k: tuple) -> str:
         return "a bond can only be returned for a higher one"
     price = value - (trade_in or 0)
     return f"{name} has {player(g, name)['cash']}M; this bond costs {price}M"
+
+
+def interest_breakdown(g: G, b: Board, nid: str) -> dict:
+    """What landing on Investor would pay (*Investor*, step 1 and 2): the interest due to each holder of
+    the nation's bonds, the total, the treasury, and the investor card's payout and its holder (when the
+    game is played with the card)."""
+    due: dict[str, int] = {}
+    for v, h in sorted(g["nations"][nid]["bonds"].items()):
+        if h is not None:
+            due[h] = due.get(h, 0) + b.interest(v)
+    card = g["investor_card"]
+    return {"due": due, "total": sum(due.values()), "treasury": g["nations"][nid]["treasury"],
+            "card_payout": b.constants["investor_card_payout"] if card else 0,
+            "card_holder": g["investor"] if card else None}
+
+
+def bond_breakdown(g: G, b: Board, name: str, k: tuple) -> dict:
+    """What buying (or trading up to) a bond gives ``name`` (*Investor*, steps 2-3): the price paid into
+    the treasury, the interest it adds, the player's credit in the nation after it, and who would govern
+    the nation if governments were settled right after this purchase (the rule of
+    :func:`~.common.update_governments`, run on a copy)."""
+    _t, nid, value, trade_in = k
+    nat = g["nations"][nid]
+    bonds = dict(nat["bonds"])
+    if trade_in is not None:
+        bonds[trade_in] = None
+    bonds[value] = name
+    copy = {**nat, "bonds": bonds}
+    t = g["turn"]
+    order_from = g["investor"] if g["investor_card"] else (
+        g["nations"][t["nation"]]["government"] if t.get("nation") in g["nations"] else None)
+    trial = {"players": g["players"], "nations": {nid: copy}, "swiss_banks": list(g["swiss_banks"]), "events": None}
+    update_governments(trial, b, order_from)
+    before = nat["government"]
+    after = copy["government"]
+    return {"nation": nid, "value": value, "trade_in": trade_in, "price": value - (trade_in or 0),
+            "interest": b.interest(value), "interest_gain": b.interest(value) - (b.interest(trade_in) if trade_in else 0),
+            "credit": sum(v for v, h in bonds.items() if h == name), "government_before": before,
+            "government_after": after, "becomes_government": after == name and before != name}

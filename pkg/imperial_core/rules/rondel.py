@@ -228,3 +228,31 @@ def check_space(b: Board, label: str) -> int:
     if label not in labels:
         raise IllegalAction(f"there is no rondel space {label!r}")
     return labels.index(label)
+
+
+def space_breakdowns(g: G, b: Board) -> list[dict]:
+    """Every space the active nation's marker could reach this turn, affordable or not, clockwise: the
+    spaces moved, how many of them are free, the extra ones and their price each, the cost, the
+    government's cash and whether it can pay (*Selecting a space on the rondel*).  The affordable ones are
+    exactly :func:`rondel_actions`."""
+    nid = g["turn"]["nation"]
+    nat = g["nations"][nid]
+    here = nat["rondel"]
+    labels = space_labels(b)
+    n = len(b.rondel)
+    gov = nat["government"]
+    cash = player(g, gov)["cash"] if gov else 0
+    free = b.constants["rondel_free_steps"]
+    per = b.rondel_extra_step_cost(nat["power"])
+    if here is None:
+        reach = [(i, 0) for i in range(n)]
+    else:
+        reach = [((here + k) % n, k) for k in range(1, min(b.constants["rondel_max_steps"], n - 1) + 1)]
+    out = []
+    for i, k in reach:
+        extra = max(0, k - free)
+        price = cost(b, k, nat["power"])
+        out.append({"space": labels[i], "name": b.rondel[i], "steps": k, "free": free, "extra": extra,
+                    "per_space": per, "cost": price, "payer": gov, "cash": cash, "affordable": price <= cash,
+                    "passes_investor": passes_investor(b, here, i)})
+    return out

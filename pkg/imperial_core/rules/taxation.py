@@ -82,3 +82,18 @@ def land(g: G, b: Board, nid: str) -> str:
     """Landing on Taxation; ``"game_end"`` when the nation reaches the power points that end the game,
     else ``"done"``."""
     return _PROCEDURES[b.bonus_from](g, b, nid)
+
+
+def tax_breakdown(g: G, b: Board, nid: str) -> dict:
+    """The parts of the nation's tax revenue now (*Taxation*): factories not occupied by hostile armies
+    and their rate, flags and their rate, the sum before any cap, the revenue the rules count, the units
+    that draw soldiers' pay and the pay per unit, and the tax chart space the revenue reaches."""
+    c = b.constants
+    nat = g["nations"][nid]
+    factories = len(unoccupied_factories(g, b, nid))
+    flags = len(nat["flags"])
+    revenue = tax_revenue(g, b, nid)
+    return {"factories": factories, "per_factory": c["tax_per_factory"], "flags": flags,
+            "per_flag": c["tax_per_flag"], "sum": c["tax_per_factory"] * factories + c["tax_per_flag"] * flags,
+            "revenue": revenue, "cap": b.tax_max, "units": units_of(nat), "pay_per_unit": c["soldier_pay_per_unit"],
+            "chart_from": nat["tax"], "chart_to": b.tax_position(revenue)}
