@@ -77,6 +77,14 @@ function menu(open) {
   if (!open && d.open) d.close();
 }
 
+// a dialog by id (the rules in short)
+function dialog(id, open) {
+  const d = $(id);
+  if (!d) return;
+  if (open && !d.open) d.showModal();
+  if (!open && d.open) d.close();
+}
+
 function prompt(open) {
   const d = $("prompt");
   if (open && !d.open) d.showModal();
@@ -214,7 +222,9 @@ function highlight(json) {
     el.classList.add("choice");
     el.dataset.choice = rid;
     el.dataset.at = at;
-    el.setAttribute("tabindex", "0");
+    // reachable by the keyboard through the decision's buttons, which follow the decision's order; the map's
+    // regions would come in the drawing's order
+    el.setAttribute("tabindex", "-1");
     el.setAttribute("role", "button");
     el.setAttribute("aria-label", label);
     lit.push(el);
@@ -350,7 +360,7 @@ function choose(el, e) {
   if (timings.length > 500) timings.shift();
   // keyboard players keep their place: focus goes to the first of the new choices
   if (keyboard && !document.activeElement?.closest?.("#decision, #map")) {
-    document.querySelector("#decision [data-choice], #map [data-choice]")?.focus();
+    document.querySelector("#decision [data-choice]")?.focus();
   }
 }
 
@@ -462,7 +472,7 @@ function showNames() {
 showNames();
 
 window.imperialUI = {
-  message, clearMessage, banner, screen, toolbar, scores, menu, prompt, share, download, mapChanged, highlight,
+  message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, mapChanged, highlight,
   replaceMapChildren, setUnsaved, announce,
   zoom, showTab, timings, profile: "",
 };

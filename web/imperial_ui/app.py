@@ -23,7 +23,7 @@ import js
 from imperial_core import codec
 from pyodide.ffi import create_proxy
 
-from . import saves, views
+from . import readable, rulehelp, saves, views
 from .choices import Chooser, Names
 from .session import Session, form_names
 from .store import OK, QUOTA, Store
@@ -59,6 +59,8 @@ class App:
         self.note = ""
         self.tab = "nations"
         self.log_all = False
+        self.log_only: str | None = None  # the log shows one nation's turns
+        self.greyed = ""  # the choices that cannot be paid now, greyed with the reason
         self.store = Store(lambda: js.window.localStorage)
         self.tabstore = Store(lambda: js.window.sessionStorage)
         self.written: dict[str, str] = {}  # key -> the text this tab last wrote or read there
@@ -195,7 +197,9 @@ class App:
             return None
         if self.chooser_for is not s.present:
             state = s.present
-            self.chooser = Chooser(core.legal_actions(state), state.decision, self.names, self.rondel_costs(state))
+            self.chooser = Chooser(core.legal_actions(state), state.decision, self.names,
+                                   readable.choice_notes(state, self.names))
+            self.greyed = readable.unaffordable_html(state, self.names)
             self.chooser_for = state
             self._serial += 1
         return self.chooser
@@ -208,18 +212,6 @@ class App:
             self._sig = sig
             self.epoch += 1
         return str(self.epoch)
-
-    def rondel_costs(self, state: Any) -> dict[str, str]:
-        """Label suffixes for the rondel choices: each space's cost, from the engine's ``rondel_cost``."""
-        cost_of = getattr(core, "rondel_cost", None)
-        if state.decision != "rondel" or cost_of is None:
-            return {}
-        out = {}
-        for action in core.legal_actions(state):
-            if action.type == "rondel":
-                cost = cost_of(state, action.space)
-                out[str(action)] = f" · {cost}M" if cost else " · free"
-        return out
 
     def redraw(self) -> None:
         s = self.session
@@ -274,24 +266,32 @@ class App:
         k = self.replay if self.replay is not None else s.cur
         last = s.entries[k - 1] if k > 0 else None
         self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note,
-                                                      rondel=rondel, last=last, at=at))
+                                                      rondel=rondel, last=last, at=at,
+                                                      greyed=self.greyed if chooser is not None else ""))
+        self.draw_readable(state)
         # the side tabs are drawn only while visible (each is drawn again when its tab is opened)
         if self.tab == "nations":
-            drawings = (f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'
-                        f'<div class="tracks-svg">{self.drawing("tracks_svg", state)}</div>')
+            # the rondel is drawn once: in the decision while a space is chosen, else here
+            small = "" if rondel else f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'
+            drawings = (readable.tracks_html(state, self.names, views.tax_label) + small
+                        + '<details class="tracks-drawing"><summary>The tracks as on the board</summary>'
+                        f'<div class="tracks-svg">{self.drawing("tracks_svg", state)}</div></details>')
             self.set_html("nations", views.nations_html(state, self.names, drawings))
         else:
             self.panel_cache.pop("nations", None)
         if self.tab == "players":
-            self.set_html("players", views.players_html(state, self.names))
+            self.set_html("players", views.players_html(state, self.names,
+                                                        secret_cash=bool(self.session and self.session.secret_cash)))
         else:
             self.panel_cache.pop("players", None)
         prof["panels"] = clock() - t
         t = clock()
         if self.tab == "log":
-            self.set_html("log", views.log_html(s.log(), self.names,
-                                                current=self.replay if self.replay is not None else s.cur,
-                                                recent=None if self.log_all else 120))
+            entries = [e for e in s.log() if self.log_only is None or e.nation == self.log_only]
+            self.set_html("log", readable.log_filter_html(state, self.names, self.log_only)
+                          + views.log_html(entries, self.names,
+                                           current=self.replay if self.replay is not None else s.cur,
+                                           recent=None if self.log_all else 120))
         else:
             self.panel_cache.pop("log", None)  # drawn when its tab is opened
         prof["log"] = clock() - t
@@ -313,6 +313,28 @@ class App:
     def cmd_log_all(self, _arg: str | None) -> None:
         self.log_all = True
         self.redraw()
+
+    def cmd_log_filter(self, nation: str | None) -> None:
+        """The log shows one nation's turns (``nation``), or all of them (empty)."""
+        self.log_only = nation if self.session is not None and nation in self.session.present.nations else None
+        self.redraw()
+
+    def draw_readable(self, state: Any) -> None:
+        """The live scoreboard, the round counter and the tab's title, from the state shown."""
+        s = self.session
+        secret = bool(s and s.secret_cash)
+        self.set_html("scoreboard", readable.scoreboard_html(state, self.names, secret_cash=secret))
+        self.set_html("round", views.esc(readable.round_text(state)))
+        title = readable.title_text(state, self.names)
+        if self.panel_cache.get("title") != title:
+            self.panel_cache["title"] = title
+            js.document.title = title
+
+    def cmd_rules(self, _arg: str | None) -> None:
+        """The rules in short, for the board of the game (or of the new-game form)."""
+        board = self.names.board if self.session is not None else core.load_board(str(_el("board").value or "europe"))
+        _el("rules-body").innerHTML = rulehelp.all_help_html(board)
+        self.ui.dialog("rules", True)
 
     def cmd_panel(self, name: str | None) -> None:
         """A side tab was opened: it is drawn now (hidden tabs are not redrawn after every move)."""
@@ -501,6 +523,7 @@ class App:
         if self.names.board.id != session.present.board:
             self.names = Names(core.load_board(session.present.board))
         self.log_all = False
+        self.log_only = None
         self.chooser_for = None
         self._serial += 1
         self.replay = None
@@ -539,6 +562,7 @@ class App:
             "board": str(_el("board").value), "edition": str(_el("edition").value),
             "setup": str(_el("setup").value), "investor_card": bool(_el("investor-card").checked), "seed": seed,
             "increase_bonus": bool(_el("increase-bonus").checked),
+            "secret_cash": bool(_el("secret-cash").checked),
         }
         try:
             session = Session.new(names, game_id=self.new_id(), **options)
@@ -574,6 +598,8 @@ class App:
 
     def cmd_home(self, _arg: str | None) -> None:
         self.replay = None
+        js.document.title = "Imperial"
+        self.panel_cache.pop("title", None)
         self.scores_open = False
         self.ui.scores(False)
         self.ui.menu(False)

@@ -44,6 +44,7 @@ class Token:
     value: str
     label: str
     group: str = ""
+    note: str = ""  # what the choice costs and does, in small print under the label
 
 
 class Names:
@@ -73,13 +74,18 @@ def rondel_label(space: str) -> str:
     return base.capitalize()
 
 
-def steps(action: Any, phase: str, names: Names, extra: dict[str, str] | None = None) -> list[Token]:
-    """The clicks that make ``action``.  ``extra`` maps a notation to a suffix (e.g. a rondel cost)."""
+Extra = dict[str, "str | tuple[str, str]"]
+
+
+def steps(action: Any, phase: str, names: Names, extra: Extra | None = None) -> list[Token]:
+    """The clicks that make ``action``.  ``extra`` maps a notation to a suffix of its label (e.g. a rondel
+    cost), or to a suffix and a note (what the choice does)."""
     text = str(action)
     t = action.type
-    suffix = (extra or {}).get(text, "")
+    more = (extra or {}).get(text, "")
+    suffix, note = (more, "") if isinstance(more, str) else more
     if t == "rondel":
-        return [Token("opt", text, rondel_label(action.space) + suffix, "Rondel")]
+        return [Token("opt", text, rondel_label(action.space) + suffix, "Rondel", note)]
     if t == "pass":
         return [Token("opt", text, PASS_LABEL.get(phase, "Pass"), "")]
     if t == "force":
@@ -87,12 +93,12 @@ def steps(action: Any, phase: str, names: Names, extra: dict[str, str] | None = 
     if t in ("allow", "refuse"):
         return [Token("opt", text, "Allow the passage" if t == "allow" else "Refuse the passage", "")]
     if t == "factory":
-        return [Token("region", action.region, names.region(action.region), "Build a factory in")]
+        return [Token("region", action.region, names.region(action.region) + suffix, "Build a factory in")]
     if t == "import":
         return [
             Token("region", action.region, names.region(action.region), "Import into"),
-            Token("opt", text, f"Import an {action.unit}" if action.unit == "army" else "Import a fleet",
-                  "Unit"),
+            Token("opt", text, (f"Import an {action.unit}" if action.unit == "army" else "Import a fleet") + suffix,
+                  "Unit", note),
         ]
     if t == "fleet":
         return [
@@ -140,19 +146,35 @@ def steps(action: Any, phase: str, names: Names, extra: dict[str, str] | None = 
         if interest is not None:
             label += f" (int. {interest})"
         if action.trade_in is not None:
-            label += f" for your {action.trade_in}M: pay {action.value - action.trade_in}M"
-        return [Token("opt", text, label, names.nation(action.nation))]
+            label += f" for your {action.trade_in}M"
+        return [Token("opt", text, label + suffix, names.nation(action.nation), note)]
     if t == "give":
         return [Token("opt", text, f"Give {action.amount}M", "Give from your cash")]
     return [Token("opt", text, text, "")]
 
 
-class Chooser:
-    """The choices of one state, and a half-made choice (``prefix``) walking into them."""
+def same_result(actions: list[Any]) -> list[Any]:
+    """The actions without convoys that end exactly like an earlier one (same army, same destination, same
+    hostility, only other seas): one button per distinct result, the engine's first route kept."""
+    seen: set[tuple] = set()
+    out = []
+    for a in actions:
+        if a.type == "army" and a.via:
+            key = (a.origin, a.to, a.hostile)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(a)
+    return out
 
-    def __init__(self, actions: list[Any], phase: str, names: Names, extra: dict[str, str] | None = None) -> None:
-        self.actions = actions
-        self.steps = [steps(a, phase, names, extra) for a in actions]
+
+class Chooser:
+    """The choices of one state, and a half-made choice (``prefix``) walking into them.  Convoys that differ
+    only in the seas they cross are offered once (:func:`same_result`)."""
+
+    def __init__(self, actions: list[Any], phase: str, names: Names, extra: Extra | None = None) -> None:
+        self.actions = same_result(actions)
+        self.steps = [steps(a, phase, names, extra) for a in self.actions]
         self.prefix: list[str] = []
 
     def _matching(self, prefix: list[str]) -> list[int]:

@@ -61,13 +61,19 @@ class Session:
     cur: int = 0
     game_id: str = ""
     created: float = 0.0
+    secret_cash: bool = False  # a table option kept with the game (save ``meta``): cash is not shown
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The page's own options of this game, stored in the save's ``meta``."""
+        return {"secret_cash": True} if self.secret_cash else {}
 
     # -- making ---------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, players: list[str], *, game_id: str, **options: Any) -> Session:
+    def new(cls, players: list[str], *, game_id: str, secret_cash: bool = False, **options: Any) -> Session:
         state = core.new_game(list(players), **options)
         return cls(players=list(players), states=[state], prints=[fingerprint(state)], game_id=game_id,
-                   created=time.time())
+                   created=time.time(), secret_cash=secret_cash)
 
     @classmethod
     def from_state(cls, state: Any, *, game_id: str, redo: list[int] | None = None,
@@ -189,7 +195,7 @@ class Session:
     def to_save(self) -> str:
         """The engine's save text of this game: the present, the moves taken back, id and times.
         (Check :meth:`intact` first: a state changed from outside may not encode.)"""
-        meta = {"id": self.game_id, "created": self.created, "saved": time.time()}
+        meta = {"id": self.game_id, "created": self.created, "saved": time.time(), **self.options}
         return save(self.present, meta=meta, redo=self.redo_indices())
 
     @classmethod
@@ -199,8 +205,10 @@ class Session:
         saved = saves.read(text)
         meta = saved.meta
         created = meta.get("created")
-        return cls.from_state(saved.state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
-                              created=float(created) if type(created) in (int, float) else None)
+        s = cls.from_state(saved.state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
+                           created=float(created) if type(created) in (int, float) else None)
+        s.secret_cash = meta.get("secret_cash") is True
+        return s
 
 
 def save_summary(text: Any) -> dict[str, Any] | None:

@@ -11,7 +11,9 @@ from typing import Any
 
 from imperial_core.narrate import Entry
 
+from . import rulehelp
 from .choices import Chooser, Names, Token, rondel_label
+from .readable import icon
 
 
 def esc(value: Any) -> str:
@@ -59,38 +61,6 @@ PHASE_TITLE = {
     "over": "",
 }
 
-#: A short rules reminder for the decision at hand (our words, after the rulebook).
-HELP = {
-    "auction": "Auction set-up: nation by nation, each player may buy one available bond of the nation "
-               "being financed. Whoever holds the most in a nation forms its government.",
-    "rondel": "Move the nation's marker clockwise. The first three spaces are free; each further space costs "
-              "the government 2M, up to six spaces. Passing Investor triggers the investor card and "
-              "Swiss Banks even when you do not stop there.",
-    "swiss": "A Swiss Bank holder may make a nation that would pass Investor stop there, if the treasury can "
-             "pay all interest. Otherwise let it pass.",
-    "factory": "A factory costs 5M from the treasury. Click a highlighted city: its site decides whether it "
-               "is an armaments factory (armies) or a shipyard (fleets).",
-    "import": "Up to three units, 1M each from the treasury: armies in any home province free of hostile "
-              "armies, fleets in harbour cities only. Click a highlighted province, then pick the unit.",
-    "fleets": "Fleets move first: each may move one sea (from a harbour into its own sea) or stay. "
-              "Click a fleet's region, then its destination. Battles remove one unit of each side.",
-    "armies": "Then armies: click an army, then its destination. Rail through own home provinces is "
-              "included; convoys need an own fleet in each sea. Entering a foreign home province you choose "
-              "hostile or friendly. Three armies may destroy an undefended factory.",
-    "contact": "Your unit stands with foreign units: fight one of them (both are removed) or not.",
-    "order": "Other governments with units there may demand battle; choose whom to ask first.",
-    "demand": "You may demand battle against the unit that arrived: one of your units there and it are "
-              "removed.",
-    "fund": "The treasury and the government's cash cannot pay the factory, import or interest. Other players "
-            "may give some of their own cash; the money changes hands only if the offers cover the cost.",
-    "invest": "Buy an available bond (pay its value to the treasury) or trade one of yours up, paying the "
-              "difference. The bond's interest is paid when its nation lands on Investor.",
-    "canal": "Imperial 2030: your nation's flag controls this canal (Panama: Colombia; Suez: North Africa). "
-             "Another nation's fleet or convoy passes only if you allow it; refused, the move does not happen.",
-    "over": "The game is over.",
-}
-
-
 def core_phase_text(phase: str) -> str:
     """The engine's own words for a kind of decision this page has no text for."""
     try:
@@ -102,9 +72,12 @@ def core_phase_text(phase: str) -> str:
 
 
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
-                  note: str = "", rondel: str = "", last: Entry | None = None, at: str = "") -> str:
+                  note: str = "", rondel: str = "", last: Entry | None = None, at: str = "",
+                  greyed: str = "") -> str:
     """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did.
-    ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``)."""
+    ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``).
+    ``greyed``: choices that cannot be taken now, with the reason (``readable.unaffordable_html``).
+    The header (who, what, the round and the rules "?") stays in view while the panel scrolls."""
     if replay is not None:
         k, n = replay
         did = ""
@@ -112,17 +85,19 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
             did = f'<p class="last">Move {k} · {last_move_html(last)}</p>'
 
         return (
-            '<div class="who"><b>Replay</b> — view only</div>'
+            '<div class="dhead"><div class="who"><b>Replay</b> — view only</div></div>'
             f'<p class="what">Position after move {k} of {n}.</p>{did}'
             '<div class="choices replay-controls">'
-            '<button data-cmd="replay-first" title="Start">⏮</button>'
-            '<button data-cmd="replay-back" title="Back one move">◀</button>'
-            '<button data-cmd="replay-forward" title="Forward one move">▶</button>'
-            '<button data-cmd="replay-last" title="Last move">⏭</button>'
+            f'<button data-cmd="replay-first" title="Start" aria-label="Start">{icon("first")}</button>'
+            f'<button data-cmd="replay-back" title="Back one move" aria-label="Back one move">{icon("back")}</button>'
+            f'<button data-cmd="replay-forward" title="Forward one move" aria-label="Forward one move">'
+            f'{icon("forward")}</button>'
+            f'<button data-cmd="replay-last" title="Last move" aria-label="Last move">{icon("last")}</button>'
             '<button data-cmd="replay-exit" class="primary">Back to the game</button></div>'
         )
     if state.is_over:
-        return ('<div class="who"><b>The game is over.</b></div>'
+        return ('<div class="dhead"><div class="who"><b>The game is over.</b></div>'
+                f'{rulehelp.help_html("over", names.board)}</div>'
                 '<div class="choices"><button data-cmd="scores" class="primary">Show the scores</button></div>')
     player = state.current_player
     nation = state.active_nation
@@ -148,7 +123,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         have = next((p["cash"] for p in state.players if p["name"] == player), None)
         if have is not None:
             cash = f' <span class="cash" title="cash">({have}M)</span>'
-    out = [f'<div class="who" data-testid="whose-turn">{lead} <b class="pname">{esc(player)}</b>{cash}: {what}</div>']
+    out = [f'<div class="dhead"><div class="who" data-testid="whose-turn">{lead} <b class="pname">{esc(player)}</b>'
+           f'{cash}: {what}</div>{rulehelp.help_html(phase, names.board)}</div>']
     if contact and phase in ("contact", "order", "demand"):
         out.append(f'<p class="what">A {esc(contact["unit"])} arrived in '
                    f'<b>{esc(names.region(contact["region"]))}</b>.</p>')
@@ -164,9 +140,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         tokens = chooser.next_tokens()
         if phase == "rondel" and rondel:
             out.append(clickable_rondel(rondel, names.board, tokens, at))
-        out.append(choices_html(tokens, at))
-    out.append(f'<details class="help"><summary>Rules help</summary><p>{esc(HELP.get(phase) or core_phase_text(phase))}'
-               '</p></details>')
+        out.append(choices_html(tokens, at, greyed))
     return "".join(out)
 
 
@@ -183,7 +157,7 @@ def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") ->
     return f'<div class="rondel-svg">{svg}</div>'
 
 
-def choices_html(tokens: list[Token], at: str = "") -> str:
+def choices_html(tokens: list[Token], at: str = "", greyed: str = "") -> str:
     groups: dict[str, list[Token]] = {}
     for t in tokens:
         groups.setdefault(t.group, []).append(t)
@@ -195,8 +169,11 @@ def choices_html(tokens: list[Token], at: str = "") -> str:
             out.append('<div class="group">')
         for t in toks:
             cls = "choice region" if t.kind == "region" else "choice"
-            out.append(f'<button class="{cls}" data-choice="{esc(t.value)}" data-at="{esc(at)}">{esc(t.label)}</button>')
+            note = f'<small class="note">{esc(t.note)}</small>' if t.note else ""
+            out.append(f'<button class="{cls}" data-choice="{esc(t.value)}" data-at="{esc(at)}">{esc(t.label)}{note}'
+                       '</button>')
         out.append("</div>")
+    out.append(greyed)
     out.append("</div>")
     return "".join(out)
 
@@ -243,7 +220,7 @@ def rondel_spaces(board: Any) -> list[str]:
     return imperial_core.rondel_spaces(board)
 
 
-def players_html(state: Any, names: Names) -> str:
+def players_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
     out = ['<div class="players">']
     govs: dict[str, list[str]] = {}
     bonds: dict[str, list[tuple[str, int]]] = {}
@@ -269,8 +246,9 @@ def players_html(state: Any, names: Names) -> str:
             total_interest += i
             bl.append(f'<span class="bond n-{esc(nid)}" title="{esc(names.nation(nid))}: bond {v}M, '
                       f'interest {i}M">{esc(nid)} {v}<small>/{i}</small></span>')
+        cash = "" if secret_cash else f'{p["cash"]}M'
         out.append(
-            f'<section class="player{cur}"><h3>{esc(name)} <span class="cash">{p["cash"]}M</span></h3>'
+            f'<section class="player{cur}"><h3>{esc(name)} <span class="cash">{cash}</span></h3>'
             f'<div class="tags">{"".join(tags)}</div>'
             f'<div class="govs">{gov}</div>'
             f'<div class="bondlist">{"".join(bl) or "<i class=muted>no bonds</i>"}'
