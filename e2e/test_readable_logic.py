@@ -173,7 +173,7 @@ def test_rondel_choices_say_their_cost_and_the_unaffordable_ones_are_greyed_with
             assert (f"— {cost}M (" in label) if cost else ("free" in label)
             if a.space == "taxation":
                 tax = core.tax_breakdown(state, state.active_nation)
-                assert f"tax {tax['revenue']}M = {tax['factories']} factories" in tokens[str(a)].note
+                assert f"tax {tax['revenue']}M ({tax['factories']} factories" in tokens[str(a)].note
         off = readable.unaffordable_html(state, names)
         rows = [r for r in core.rondel_choices(state) if not r["affordable"]]
         assert off.count("data-unaffordable=") == len(rows)

@@ -142,14 +142,18 @@ def rondel_cost_text(row: dict[str, Any]) -> str:
 def rondel_effect_text(row: dict[str, Any], names: Names) -> str:
     """What landing on the space does, in amounts: tax (factories + flags), soldiers' pay, bonus; interest
     and the investor card; units produced."""
-    effect = row.get("effect") or {}
+    effect = dict(row.get("effect") or {})
     bits = []
     tax = row.get("tax")
     if tax is not None:
         capped = f", at most {tax['cap']}M" if tax["cap"] is not None and tax["sum"] > tax["revenue"] else ""
-        bits.append(f"tax {tax['revenue']}M = {tax['factories']} factories × {tax['per_factory']}M + "
-                    f"{tax['flags']} flags × {tax['per_flag']}M{capped}; {tax['units']} units × "
-                    f"{tax['pay_per_unit']}M soldiers' pay")
+        paid = effect.pop("soldiers", 0)
+        got = effect.pop("tax", None)
+        text = (f"tax {tax['revenue'] if got is None else got}M ({tax['factories']} factories × {tax['per_factory']}M"
+                f" + {tax['flags']} flags × {tax['per_flag']}M{capped})")
+        if paid:
+            text += f" − {paid}M soldiers' pay ({tax['units']} units)"
+        bits.append(text)
     bits += _money_words(effect, names)
     interest = row.get("interest")
     if row["name"] == "investor" and interest is not None and not effect.get("interest"):
@@ -203,7 +207,7 @@ def unaffordable_html(state: Any, names: Names) -> str:
         why = f"{r['payer']} has {r['cash']}M; {rondel_label(r['space'])} costs {rondel_cost_text(r)}"
         out.append(f'<button class="choice off" disabled data-unaffordable="{esc(r["space"])}" title="{esc(why)}">'
                    f'{esc(rondel_label(r["space"]))} — {esc(rondel_cost_text(r))}'
-                   f'<small class="why">{esc(why)}</small></button>')
+                   f'<small class="why">{esc(r["payer"])} has {r["cash"]}M</small></button>')
     out.append("</div>")
     return "".join(out)
 
@@ -247,9 +251,10 @@ def tracks_html(state: Any, names: Names, tax_label: Any) -> str:
         free = " ".join(str(v) for v, h in sorted(n["bonds"].items()) if h is None) or "—"
         width = round(100 * n["power"] / top) if top else 0
         rows.append(f'<tr class="n-{esc(nid)}" data-nation="{esc(nid)}"><td>{_chip(nid, names)}</td>'
-                    f'<td><span class="bar" style="width:{width * 0.4:.0f}px"></span>{n["power"]}</td>'
-                    f'<td>×{board.power_factor_for(n["power"])}</td><td>{esc(tax_label(board, n["tax"]))}</td>'
+                    f'<td><span class="bar" style="width:{width * 0.4:.0f}px"></span>{n["power"]} '
+                    f'<small>×{board.power_factor_for(n["power"])}</small></td>'
+                    f'<td>{esc(tax_label(board, n["tax"]))}</td>'
                     f'<td>{n["treasury"]}M</td><td class="free">{esc(free)}</td></tr>')
-    return ('<table class="tracks" data-testid="tracks"><thead><tr><th>Nation</th><th>Power</th><th>Factor</th>'
-            '<th>Tax chart</th><th>Treasury</th><th>Bonds for sale</th></tr></thead><tbody>'
-            + "".join(rows) + "</tbody></table>")
+    return ('<div class="tablewrap"><table class="tracks" data-testid="tracks"><thead><tr><th>Nation</th>'
+            '<th title="power points × power factor">Power</th><th>Tax chart</th><th>Treasury</th>'
+            '<th>Bonds for sale</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
