@@ -107,9 +107,17 @@ def test_layout_scores_and_decision_at_every_size(browser: Browser, site: SiteSe
         sizes = page.locator("[data-testid=tracks] th, [data-testid=tracks] td").evaluate_all(
             "els => els.filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize))")
         assert sizes and min(sizes) >= 12, min(sizes)
+        cards = page.locator("#nations .nation dd, #nations .nation dt, #nations .nation .bonds").evaluate_all(
+            "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+        assert cards and min(cards) >= 12, min(cards)
+        page.locator("[data-tab=players]").click()
+        bonds = page.locator("#players .bondlist, #players .bondlist *").evaluate_all(
+            "els => els.filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize))")
+        assert bonds and min(bonds) >= 12, min(bonds)
+        page.locator("[data-tab=nations]").click()
         no_horizontal_overflow(page)
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.evaluate("() => window.scrollTo(0, 0)")
+        page.evaluate("() => { window.scrollTo(0, 0); document.querySelector('.side').scrollTop = 0; }")
         page.screenshot(path=str(SHOTS / f"ui-layout-{size[0]}.png"))
         # the log scrolled to its end: the decision is still in view
         page.locator("[data-tab=log]").click()
@@ -149,8 +157,15 @@ def test_the_rules_help_and_the_log_of_a_scripted_round(browser: Browser, site: 
         page.locator("#log .mv").first.click()
         expect(page.locator("#decision")).to_contain_text("Position after move 1")
         page.locator("[data-cmd=replay-exit]").click()
+        # the keyboard goes through the decision's choices in its order (a mouse click leaves no focus ring)
+        page.locator("#decision details.help summary").focus()
+        page.keyboard.press("Tab")
+        first = page.locator("#decision button[data-choice]").first.get_attribute("data-choice")
+        assert page.evaluate("() => document.activeElement.dataset.choice") == first
         # the "?" explains the decision in our words and cites the rulebook
         page.locator("#decision details.help summary").click()
+        assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY"
+        assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") == "none"
         expect(page.locator("#decision .help-body")).to_be_visible()
         expect(page.locator("#decision .help-body .cite")).to_contain_text("page")
         # the rules link opens every entry

@@ -600,6 +600,7 @@ class App:
         self.replay = None
         js.document.title = "Imperial"
         self.panel_cache.pop("title", None)
+        self.set_html("round", "")
         self.scores_open = False
         self.ui.scores(False)
         self.ui.menu(False)

@@ -89,7 +89,7 @@ def steps(action: Any, phase: str, names: Names, extra: Extra | None = None) -> 
     if t == "pass":
         return [Token("opt", text, PASS_LABEL.get(phase, "Pass"), "")]
     if t == "force":
-        return [Token("opt", text, "Force a stop on Investor", "")]
+        return [Token("opt", text, "Force a stop on Investor" + suffix, "", note)]
     if t in ("allow", "refuse"):
         return [Token("opt", text, "Allow the passage" if t == "allow" else "Refuse the passage", "")]
     if t == "factory":

@@ -184,6 +184,11 @@ def choice_notes(state: Any, names: Names) -> dict[str, str | tuple[str, str]]:
             if row["legal"]:
                 notes[f"rondel {row['space']}"] = (" — " + rondel_cost_text(row), rondel_effect_text(row, names))
         return notes
+    if state.decision == "swiss":
+        due = core.interest_breakdown(state, state.active_nation)
+        for a in core.legal_actions(state):
+            if a.type == "force":
+                notes[str(a)] = ("", f"the treasury ({due['treasury']}M) pays {due['total']}M interest now")
     for text, p in core.choice_previews(state).items():
         if "becomes_government" in p:
             notes[text] = (f": pay {p['price']}M", bond_text(p, names).split(" · ", 1)[1])
@@ -206,7 +211,7 @@ def unaffordable_html(state: Any, names: Names) -> str:
     for r in rows:
         why = f"{r['payer']} has {r['cash']}M; {rondel_label(r['space'])} costs {rondel_cost_text(r)}"
         out.append(f'<button class="choice off" disabled data-unaffordable="{esc(r["space"])}" title="{esc(why)}">'
-                   f'{esc(rondel_label(r["space"]))} — {esc(rondel_cost_text(r))}'
+                   f'{esc(rondel_label(r["space"]))} — {r["cost"]}M'
                    f'<small class="why">{esc(r["payer"])} has {r["cash"]}M</small></button>')
     out.append("</div>")
     return "".join(out)
@@ -258,3 +263,36 @@ def tracks_html(state: Any, names: Names, tax_label: Any) -> str:
     return ('<div class="tablewrap"><table class="tracks" data-testid="tracks"><thead><tr><th>Nation</th>'
             '<th title="power points × power factor">Power</th><th>Tax chart</th><th>Treasury</th>'
             '<th>Bonds for sale</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
+
+
+# -- why this player decides now ---------------------------------------------------------------------------
+def why_text(state: Any, names: Names) -> str:
+    """Why the player on turn decides now, from the state: whose government, which investor round, whose
+    unit arrived, whose cost is short."""
+    if state.is_over:
+        return ""
+    t = state.turn
+    phase = state.decision
+    player = state.current_player
+    nid = state.active_nation
+    nation = names.nation(nid) if nid else ""
+    if phase in ("rondel", "factory", "production", "import", "fleets", "armies", "contact", "order"):
+        return f"{player} governs {nation}; it is {nation}'s turn in {round_text(state).lower()}."
+    if phase == "invest":
+        kind = t.get("invest_round")
+        if kind == "card" and player == state.investor:
+            return f"{player} holds the investor card: {nation} landed on or passed Investor."
+        if kind == "card":
+            return f"{player} holds a Swiss Bank and may invest after the investor card."
+        return f"Without investor card, each player may buy a bond of {names.nation(t['invest_nation'])} in turn."
+    if phase == "swiss":
+        return f"{player} holds a Swiss Bank, and {nation} is about to move over Investor."
+    if phase == "fund":
+        return f"{nation}'s treasury and its government cannot pay this alone; any player may help."
+    if phase == "demand":
+        return f"{player} governs a nation with units where {nation}'s unit arrived."
+    if phase == "canal":
+        return f"{player}'s nation holds the flag that controls this canal."
+    if phase == "auction":
+        return "The nations are financed one after another; each player may buy one bond of each."
+    return ""

@@ -13,7 +13,7 @@ from imperial_core.narrate import Entry
 
 from . import rulehelp
 from .choices import Chooser, Names, Token, rondel_label
-from .readable import icon
+from .readable import icon, why_text
 
 
 def esc(value: Any) -> str:
@@ -123,8 +123,10 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         have = next((p["cash"] for p in state.players if p["name"] == player), None)
         if have is not None:
             cash = f' <span class="cash" title="cash">({have}M)</span>'
+    why = why_text(state, names)
+    why = f'<p class="why-line">{esc(why)}</p>' if why else ""
     out = [f'<div class="dhead"><div class="who" data-testid="whose-turn">{lead} <b class="pname">{esc(player)}</b>'
-           f'{cash}: {what}</div>{rulehelp.help_html(phase, names.board)}</div>']
+           f'{cash}: {what}{why}</div>{rulehelp.help_html(phase, names.board)}</div>']
     if contact and phase in ("contact", "order", "demand"):
         out.append(f'<p class="what">A {esc(contact["unit"])} arrived in '
                    f'<b>{esc(names.region(contact["region"]))}</b>.</p>')
@@ -145,7 +147,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
 
 
 def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") -> str:
-    """The renderer's rondel with its legal spaces made clickable (``data-choice``), as map regions are."""
+    """The renderer's rondel with its legal spaces made clickable (``data-choice``), as map regions are; the
+    keyboard goes through the buttons instead, which follow the decision's order."""
     labels = rondel_spaces(board)
     for t in tokens:
         if t.kind == "opt" and t.value.startswith("rondel "):
@@ -153,7 +156,7 @@ def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") ->
             if lab in labels:
                 i = labels.index(lab)
                 svg = svg.replace(f'data-rondel="{i}"', f'data-rondel="{i}" data-choice="{esc(t.value)}" '
-                                  f'data-at="{esc(at)}" tabindex="0" role="button" aria-label="{esc(t.label)}"', 1)
+                                  f'data-at="{esc(at)}" tabindex="-1" role="button" aria-label="{esc(t.label)}"', 1)
     return f'<div class="rondel-svg">{svg}</div>'
 
 
@@ -169,7 +172,7 @@ def choices_html(tokens: list[Token], at: str = "", greyed: str = "") -> str:
             out.append('<div class="group">')
         for t in toks:
             cls = "choice region" if t.kind == "region" else "choice"
-            note = f'<small class="note">{esc(t.note)}</small>' if t.note else ""
+            note = f'<small class="cnote">{esc(t.note)}</small>' if t.note else ""
             out.append(f'<button class="{cls}" data-choice="{esc(t.value)}" data-at="{esc(at)}">{esc(t.label)}{note}'
                        '</button>')
         out.append("</div>")
