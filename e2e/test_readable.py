@@ -18,8 +18,8 @@ from typing import Any
 import imperial_core as core
 import pytest
 from conftest import ROOT, SiteServer, wait_ready
-from midgame import midgame
 from playwright.sync_api import Browser, Page, expect
+from readable_position import midgame
 from test_readable_logic import play_scripted_round
 
 sys.path.insert(0, str(ROOT / "web"))

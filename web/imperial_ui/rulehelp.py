@@ -30,6 +30,17 @@ class Help:
     imperial2030: tuple[Ref, ...]
 
 
+#: How each kind of decision is made by clicks (the page's own behaviour, not a rule).
+HOW = {
+    "rondel": "Click a space on the rondel or its button.",
+    "factory": "Click a highlighted city on the map or its button.",
+    "import": "Click a highlighted province, then the unit; repeat, or stop.",
+    "fleets": "Click a fleet's region, then where it goes.",
+    "armies": "Click an army's region, then where it goes; the route and hostile or friendly are asked when "
+              "there is a choice.",
+}
+
+
 BOOKS = {"europe": "Imperial rulebook (English)", "world2030": "Imperial 2030 rulebook (English)"}
 
 _SETUP = Ref("Set-up — Variant for experienced players", "4–5")
@@ -159,12 +170,14 @@ def help_html(kind: str, board: Any, *, open_: bool = False) -> str:
     if h is None:
         return ""
     board_id = board.id
+    how = f'<p class="how">{escape(HOW[kind])}</p>' if kind in HOW else ""
     where = "; ".join(f"“{r.section}”, page {r.page}" for r in refs(kind, board_id))
     cite = (f'<p class="cite">Read more: {escape(BOOKS.get(board_id, "rulebook"))}, {escape(where)}.</p>'
             if where else "")
     return (f'<details class="help" data-testid="rule-help"{" open" if open_ else ""}>'
             f'<summary title="Rules help: {escape(h.title)}" aria-label="Rules help: {escape(h.title)}">?</summary>'
-            f'<div class="help-body"><b>{escape(h.title)}</b><p>{escape(text(kind, board))}</p>{cite}</div></details>')
+            f'<div class="help-body"><b>{escape(h.title)}</b><p>{escape(text(kind, board))}</p>{how}{cite}</div>'
+            '</details>')
 
 
 def all_help_html(board: Any) -> str:
