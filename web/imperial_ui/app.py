@@ -24,6 +24,7 @@ from imperial_core import codec
 from pyodide.ffi import create_proxy
 
 from . import saves, views
+from .botplay import BotPlay
 from .choices import Chooser, Names
 from .session import Session, form_names
 from .store import OK, QUOTA, Store
@@ -74,6 +75,7 @@ class App:
         js.window.imperialPy = js.Object.new()
         js.window.imperialPy.choose = self._proxies[0]
         js.window.imperialPy.command = self._proxies[1]
+        self.bots = BotPlay(self)  # the computer seats (imperial_ui.botplay)
 
     # -- plumbing -------------------------------------------------------------------------------------
     def set_html(self, eid: str, html: str) -> None:
@@ -101,7 +103,8 @@ class App:
         self.guarded(self._choose, str(value), None if at is None or at == js.undefined else str(at))
 
     def command(self, name: str, arg: Any = None) -> None:
-        handler = getattr(self, "cmd_" + str(name).replace("-", "_"), None)
+        attr = "cmd_" + str(name).replace("-", "_")
+        handler = getattr(self, attr, None) or getattr(self.bots, attr, None)
         if handler is None:
             self.message(f"Unknown command {name}")
             return
@@ -191,7 +194,7 @@ class App:
 
     def current_chooser(self) -> Chooser | None:
         s = self.session
-        if s is None or self.replay is not None or s.present.is_over:
+        if s is None or self.replay is not None or s.present.is_over or self.bots.computer_decides():
             return None
         if self.chooser_for is not s.present:
             state = s.present
@@ -283,7 +286,7 @@ class App:
         else:
             self.panel_cache.pop("nations", None)
         if self.tab == "players":
-            self.set_html("players", views.players_html(state, self.names))
+            self.set_html("players", views.players_html(state, self.names) + self.bots.seats_html())
         else:
             self.panel_cache.pop("players", None)
         prof["panels"] = clock() - t
@@ -309,6 +312,7 @@ class App:
         js.document.body.dataset.phase = state.decision
         prof["total"] = clock() - t0
         self.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
+        self.bots.sync()
 
     def cmd_log_all(self, _arg: str | None) -> None:
         self.log_all = True
@@ -545,6 +549,7 @@ class App:
         except core.IllegalAction as exc:
             self.message(f"This game cannot be started: {exc}.", "info")
             return
+        session.extra["seats"] = self.bots.form_seats(count)
         self.ui.clearMessage()
         js.history.replaceState(None, "", js.location.pathname)
         self.open_session(session, autosave=True)
