@@ -56,28 +56,6 @@ function drain() {
   schedule();
 }
 
-const PY = `
-import json, time
-import imperial_core as ic
-import imperial_bots as bots
-from imperial_core.narrate import sentence
-
-def answer(text):
-    req = json.loads(text)
-    t = time.perf_counter()
-    state = ic.from_position(req["position"])
-    action, line = bots.choose_with_reason(state, level=str(req["level"]), seed=int(req.get("seed") or 0))
-    index = ic.legal_actions(state).index(action)
-    ms = (time.perf_counter() - t) * 1000
-    _after, events = ic.step(state, action)
-    text = sentence(state, action, events)
-    why = line[len(text) + 2:-1] if line.startswith(text + " (") and line.endswith(")") else ""
-    return json.dumps({"type": "answer", "id": req["id"], "index": index, "action": str(action),
-                       "reason": line, "why": why, "ms": round(ms, 2)})
-
-answer
-`;
-
 async function start() {
   const py = await loadPyodide();
   const errors = [];
@@ -86,7 +64,11 @@ async function start() {
     messageCallback: () => {},
   });
   if (errors.length) throw new Error("could not load the game's packages: " + errors.join("; "));
-  const fn = py.runPython(PY);
+  // the answer itself is the page's own Python (imperial_ui/botanswer.py, tested in CPython)
+  const src = await fetch(new URL("./imperial_ui/botanswer.py", import.meta.url));
+  if (!src.ok) throw new Error(`could not load botanswer.py (${src.status})`);
+  py.runPython(await src.text());
+  const fn = py.globals.get("answer");
   const engine = py.runPython("import imperial_core; imperial_core.__version__");
   answer = (text) => fn(text);
   post({ type: "ready", ms: Math.round(performance.now() - t0), engine: String(engine) });

@@ -328,7 +328,7 @@ class BotPlay:
         if self.worker in ("off", "starting"):
             return "starting", "The computer players are getting ready…"
         if self.holding:
-            return "showing", f"{who} has chosen."
+            return "showing", f"{who} moves next."
         return "thinking", f"{who} is thinking…"
 
     def draw_bar(self) -> None:
