@@ -8,6 +8,9 @@ const $ = (id) => document.getElementById(id);
 let worker = null;
 let startedAt = 0;
 const timers = new Set();
+// for bench/bots_browser.py: each answer's [kind, level, phase, ms in the worker, ms from post to answer]
+const timings = [];
+const posted = new Map();
 
 function send(name, arg) {
   try {
@@ -53,6 +56,7 @@ function start() {
       status("failed");
       send("bot-failed", text);
     } else {
+      note(text);
       send("bot-answer", text);
     }
   };
@@ -66,7 +70,23 @@ function start() {
 
 function ask(text) {
   start();
+  try {
+    const req = JSON.parse(text);
+    posted.set(req.id, { t: performance.now(), kind: req.kind, level: req.level, phase: document.body.dataset.phase });
+  } catch { /* timings only */ }
   worker?.postMessage(String(text));
+}
+
+function note(text) {
+  try {
+    const msg = JSON.parse(text);
+    const p = posted.get(msg.id);
+    if (!p) return;
+    posted.delete(msg.id);
+    if (msg.type !== "answer") return;
+    timings.push([p.kind, p.level, p.phase, Number(msg.ms), performance.now() - p.t]);
+    if (timings.length > 5000) timings.shift();
+  } catch { /* timings only */ }
 }
 
 function restart() {
@@ -133,4 +153,4 @@ document.addEventListener("focusin", (e) => {
   if (e.target.id === "solo-name") start();
 });
 
-window.imperialBots = { start, ask, restart, later, mark, get running() { return worker !== null; } };
+window.imperialBots = { start, ask, restart, later, mark, timings, get running() { return worker !== null; } };

@@ -43,12 +43,24 @@ def _now_ms() -> float:
     return time.perf_counter() * 1000
 
 
+class NoWorker:
+    """Stands in for ``bots.js`` when it did not load: nothing starts, and the page says so."""
+
+    missing = True
+
+    def start(self) -> None: ...
+    def ask(self, _payload: str) -> None: ...
+    def restart(self) -> None: ...
+    def later(self, _ms: float, _name: str, _arg: str) -> None: ...
+    def mark(self, _json: str) -> None: ...
+
+
 class BotPlay:
     """The computer seats of the open game, the worker's state and the bot bar above the choices."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.js = js.window.imperialBots
+        self.js = getattr(js.window, "imperialBots", None) or NoWorker()
         self.session: Any = None
         self.table: Table | None = None
         self.last_cur = 0
@@ -145,6 +157,9 @@ class BotPlay:
     def start_worker(self) -> None:
         if self.worker == "off":
             self.worker = "starting"
+            if isinstance(self.js, NoWorker):
+                self.cmd_bot_failed("the page's bot script (bots.js) did not load")
+                return
             self.js.start()
 
     def post(self, payload: str) -> None:
@@ -180,6 +195,9 @@ class BotPlay:
 
     def cmd_bot_retry(self, _arg: str | None) -> None:
         if self.worker == "failed":
+            if isinstance(self.js, NoWorker):
+                self.cmd_bot_failed("the page's bot script (bots.js) did not load")
+                return
             self.worker = "starting"
             self.js.restart()
         if self.table is not None:
