@@ -36,6 +36,9 @@ from .seats import (
 from .session import Session, form_names
 
 PACE_KEY = "imperial.pace"
+#: A request the worker has not answered after this long (ms, start-up included) stops the bots with a
+#: message (a worker that hangs); the strong level decides in about a second.
+WATCHDOG_MS = 90_000
 LEVEL_WORD = {"easy": "easy", "normal": "normal", "strong": "strong"}
 
 
@@ -165,6 +168,19 @@ class BotPlay:
     def post(self, payload: str) -> None:
         self.start_worker()
         self.js.ask(payload)
+        self.js.later(WATCHDOG_MS, "bot-watchdog", payload)
+
+    def cmd_bot_watchdog(self, payload: str | None) -> None:
+        """A request still unanswered long after it was posted: the worker hangs."""
+        t = self.table
+        try:
+            rid = json.loads(payload or "").get("id")
+        except (ValueError, AttributeError):
+            return
+        pending = [a for a in (t.pending_move, t.pending_hint) if a is not None] if t is not None else []
+        if any(a.id == rid for a in pending) and not self.holding:
+            self.worker = "failed"
+            self.stop("The computer players did not answer for a long time.")
 
     # -- commands from JS -----------------------------------------------------------------------------
     def cmd_bot_ready(self, ms: str | None) -> None:
