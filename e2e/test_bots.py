@@ -130,6 +130,7 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
                 page.screenshot(path=str(SHOTS / "ui-bots-hint.png"))
             click_move(page, state, rng.choice(core.legal_actions(state)))
             human_moves += 1
+            expect(page.locator(".hinted")).to_have_count(0)
             continue
         if answered_while_thinking is None and data(page, "bot") == "thinking":
             # A real mouse click on the Log tab while a computer seat's move is being worked out in the
@@ -173,6 +174,13 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
         seats.locator(f'select[data-seat-level="{i}"]').select_option("normal")
     seats.get_by_test_id("seat-computer-1").click()
     expect(seats.locator("li").first).to_have_attribute("data-seat", "normal")
+    # only computers now: the game can be watched, paused and resumed
+    page.get_by_test_id("bot-pause").click()
+    expect(page.get_by_test_id("bot-status")).to_contain_text("Paused")
+    n = moves(page)
+    page.wait_for_timeout(1500)
+    assert moves(page) == n and not page.locator("#decision [data-choice]").count()
+    page.get_by_test_id("bot-resume").click()
     expect(page.locator("#scores")).to_be_visible(timeout=GAME_TIMEOUT_MS)
     state, meta = saved(page)
     assert state.is_over

@@ -149,6 +149,7 @@ class BotPlay:
         self.last_cur = s.cur
         if self.hint is not None and (self.hint[0], self.hint[1]) != (s.game_id, s.cur):
             self.hint = None
+            self.js.mark(json.dumps({"regions": [], "cls": "hinted"}))  # the hint's outlines go
         if t.any_computer and self.worker == "off":
             self.start_worker()
         if not self.holding:
