@@ -354,6 +354,8 @@ class BotPlay:
         state = s.present
         level = t.computer_to_move(state)
         if state.is_over or level is None:
+            if t.paused and t.any_computer and not state.is_over:
+                return "human", "The computer players wait (after Undo or Pause): make your move, or press Resume."
             return "human", ""
         who = f"{state.current_player} (computer, {LEVEL_WORD[level]})"
         if app.replay is not None:
