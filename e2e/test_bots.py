@@ -250,6 +250,25 @@ def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_li
     finally:
         other.close()
 
+    # Only computers now, then back to the start screen: the game waits there, and goes on when resumed.
+    page.locator("#share [data-close]").click()
+    page.locator("[data-tab=players]").click()
+    page.get_by_test_id("seat-computer-1").click()
+    page.get_by_test_id("pace").select_option("instant")
+    game = data(page, "game")
+    key = f"imperial.save.{game}"
+    n0 = page.evaluate("k => JSON.parse(localStorage.getItem(k)).summary.moves", key)
+    wait_for(page, "([k, n]) => JSON.parse(localStorage.getItem(k)).summary.moves > n", [key, n0])
+    page.locator("[data-cmd=menu]").click()
+    page.locator("#menu [data-cmd=home]").click()
+    expect(page.get_by_test_id("new-game")).to_be_visible()
+    page.wait_for_timeout(300)
+    n1 = page.evaluate("k => JSON.parse(localStorage.getItem(k)).summary.moves", key)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("k => JSON.parse(localStorage.getItem(k)).summary.moves", key) == n1
+    page.locator(f'#saves-list [data-cmd=resume][data-arg="{key}"]').click()
+    wait_for(page, "([k, n]) => JSON.parse(localStorage.getItem(k)).summary.moves > n", [key, n1])
+
 
 BROKEN_WORKER = """
 self.postMessage(JSON.stringify({type: "ready", ms: 1}));

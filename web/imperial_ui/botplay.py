@@ -153,10 +153,15 @@ class BotPlay:
         if t.any_computer and self.worker == "off":
             self.start_worker()
         if not self.holding:
-            ask = t.next_ask(s.present, s.game_id, s.cur, viewing=app.replay is not None)
+            ask = t.next_ask(s.present, s.game_id, s.cur, viewing=app.replay is not None or not self.on_screen())
             if ask is not None:
                 self.post(ask.payload())
         self.draw_bar()
+
+    @staticmethod
+    def on_screen() -> bool:
+        """Whether the game screen is shown (on the start screen the computer players wait)."""
+        return str(getattr(js.document.body.dataset, "screen", "") or "") == "game"
 
     def start_worker(self) -> None:
         if self.worker == "off":
@@ -233,6 +238,10 @@ class BotPlay:
             msg = None
         kind = msg.get("type") if isinstance(msg, dict) else None
         if kind == "skipped":
+            return
+        if not self.on_screen():  # the player went to the start screen: the game waits there
+            t.pending_move = t.pending_hint = None
+            self.holding = False
             return
         wait = self.shown_at + PACES.get(self.pace, 0) - _now_ms()
         is_move = t.pending_move is not None and isinstance(msg, dict) and msg.get("id") == t.pending_move.id
