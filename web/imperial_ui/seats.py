@@ -70,8 +70,8 @@ def parse_reasons(raw: Any) -> dict[int, tuple[str, str]]:
 
 
 def reasons_meta(reasons: dict[int, tuple[str, str]], upto: int) -> dict[str, list[str]]:
-    """The reasons of moves ``0..upto-1`` (and of moves kept for redo: the caller passes their count) for a
-    save's meta."""
+    """The reasons of moves ``0..upto-1`` for a save's meta (``upto``: the moves of the timeline, those kept
+    for redo included), the latest :data:`MAX_REASONS` of them."""
     keep = sorted(i for i in reasons if i < upto)[-MAX_REASONS:]
     return {str(i): list(reasons[i]) for i in keep}
 
@@ -201,8 +201,7 @@ class Table:
 
     def set_seat(self, index: int, seat: str) -> bool:
         """Seat ``index`` becomes ``seat`` (human or a level); ``False`` if either is not valid.  A seat
-        handed to the computer ends a failure (the player asked for it again) and a pause of a game that
-        had no computer seat."""
+        handed to the computer ends a failure (the player asked for the computer again)."""
         if not (0 <= index < len(self.seats)) or seat not in SEAT_KINDS:
             return False
         self.seats[index] = seat
