@@ -237,6 +237,8 @@ class BotPlay:
         except ValueError:
             msg = None
         kind = msg.get("type") if isinstance(msg, dict) else None
+        if kind in ("answer", "error", "skipped") and self.worker == "starting":
+            self.worker = "ready"  # it answers, so it runs
         if kind == "skipped":
             return
         if not self.on_screen():  # the player went to the start screen: the game waits there
