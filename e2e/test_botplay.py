@@ -178,3 +178,24 @@ def test_no_game_moves_while_the_start_screen_is_shown():
     app.command("home")
     app.command("bot-answer", reply)
     assert app.session.cur == 0 and saved_moves(page) == 0
+
+
+def test_a_request_left_unanswered_stops_the_bots_and_try_again_restarts_the_worker():
+    page, app, bots, _s = open_game(["normal"] * 4)
+    app.command("bot-ready", "1000")
+    ask = bots.asks[-1]
+    watchdog = [(ms, arg) for ms, name, arg in bots.timers if name == "bot-watchdog"]
+    assert watchdog and watchdog[-1][1] == ask and watchdog[-1][0] >= 30_000
+    app.command("bot-answer", answer(ask))  # answered in time: its watchdog finds nothing to do
+    app.command("bot-watchdog", ask)
+    assert page.message == "" and app.session.cur == 1
+    hung = bots.asks[-1]
+    app.command("bot-watchdog", hung)  # this one never came back
+    assert "did not answer" in page.message and page.document.body.dataset.bot == "failed"
+    started = bots.started
+    app.command("bot-retry")
+    assert bots.started == started + 1 and bots.asks[-1] != hung
+    app.command("bot-answer", answer(hung))  # the old answer, late: dropped
+    assert app.session.cur == 1
+    app.command("bot-answer", answer(bots.asks[-1]))
+    assert app.session.cur == 2
