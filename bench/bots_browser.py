@@ -14,6 +14,8 @@ Serves dist/ (run `python3 build.py build` first) on a loopback port.
   the page's request to the answer's arrival.  Reported over all decisions and over the decisions the
   strong level searches (rondel, bonds, factories, imports, Swiss Bank, gifts: the maneuver steps are a
   short look-ahead).
+* The same requests are then answered in CPython, in the same run (the worker's own answer function), so
+  that the ratio Chromium / CPython can be read apart from the machine's load.
 * Click latency while a bot thinks: whenever the page says a bot is thinking, a real mouse click on the
   other side tab; measured in the page from the click event's time stamp to the first frame painted after
   the tab was switched (a task queued from that frame's animation callback).
@@ -147,11 +149,17 @@ def main() -> None:
     server.shutdown()
 
     moves = [t for t in timings if t[0] == "move"]
+    sys.path.insert(0, str(ROOT / "web"))
+    from imperial_ui.botanswer import answer  # the worker's answer function, in CPython
+
+    cpython = [float(json.loads(answer(t[5]))["ms"]) for t in moves]
+    cpython_searched = [c for c, t in zip(cpython, moves, strict=True) if t[2] in SEARCHED]
     worker_ms = [t[3] for t in moves]
     trip_ms = [t[4] for t in moves]
     searched = [t[3] for t in moves if t[2] in SEARCHED]
     thinking = [c["ms"] for c in probes if c["bot"] == "thinking" and c["selected"]]
     result["decisions"] = {"level": args.level, "worker_ms": stats(worker_ms), "post_to_answer_ms": stats(trip_ms),
+                           "cpython_ms": stats(cpython), "cpython_searched_ms": stats(cpython_searched),
                            "searched_decisions_worker_ms": stats(searched),
                            "by_phase_p95_ms": {ph: round(pct([t[3] for t in moves if t[2] == ph], 95), 1)
                                                for ph in sorted({t[2] for t in moves})}}
@@ -168,6 +176,11 @@ def main() -> None:
     print(line("decision in the worker, p95", d["worker_ms"].get("p95", float("nan")), TARGET_DECISION_P95_MS))
     print(line("searched decisions (rondel, bonds…), p95", d["searched_decisions_worker_ms"].get("p95", float("nan")),
                TARGET_DECISION_P95_MS))
+    cp = d["cpython_ms"]
+    if cp.get("n"):
+        print(f"{'the same decisions in CPython, mean / p95':<46} {cp['mean']:9.1f} ms   p95 {cp['p95']:.1f} ms   "
+              f"(target ≤ 300 ms p95); Chromium / CPython: mean {d['worker_ms']['mean'] / cp['mean']:.2f}, "
+              f"p95 {d['worker_ms']['p95'] / cp['p95']:.2f}")
     print(line("request -> answer on the page, p95", d["post_to_answer_ms"].get("p95", float("nan")),
                TARGET_DECISION_P95_MS))
     c = result["click_while_thinking_ms"]

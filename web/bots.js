@@ -8,7 +8,8 @@ const $ = (id) => document.getElementById(id);
 let worker = null;
 let startedAt = 0;
 const timers = new Set();
-// for bench/bots_browser.py: each answer's [kind, level, phase, ms in the worker, ms from post to answer]
+// for bench/bots_browser.py: each answer's [kind, level, phase, ms in the worker, ms from post to answer,
+// the request] (the latest 1,000)
 const timings = [];
 const posted = new Map();
 
@@ -72,7 +73,8 @@ function ask(text) {
   start();
   try {
     const req = JSON.parse(text);
-    posted.set(req.id, { t: performance.now(), kind: req.kind, level: req.level, phase: document.body.dataset.phase });
+    posted.set(req.id, { t: performance.now(), kind: req.kind, level: req.level, phase: document.body.dataset.phase,
+      text: String(text) });
   } catch { /* timings only */ }
   worker?.postMessage(String(text));
 }
@@ -84,8 +86,8 @@ function note(text) {
     if (!p) return;
     posted.delete(msg.id);
     if (msg.type !== "answer") return;
-    timings.push([p.kind, p.level, p.phase, Number(msg.ms), performance.now() - p.t]);
-    if (timings.length > 5000) timings.shift();
+    timings.push([p.kind, p.level, p.phase, Number(msg.ms), performance.now() - p.t, p.text]);
+    if (timings.length > 1000) timings.shift();
   } catch { /* timings only */ }
 }
 
