@@ -171,7 +171,7 @@ async function downloadPng(name, svg) {
 
 // ---- the map: highlights, zoom and pan ------------------------------------------------------------
 const views = new Map(); // container id -> {base:[x,y,w,h], view:[x,y,w,h]}
-let lit = [];
+let lit = new Map(); // region id -> [element, the mark set on it]
 
 function svgOf(id) {
   return $(id)?.querySelector("svg");
@@ -190,7 +190,7 @@ function mapChanged(id) {
   }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  lit = [];
+  lit = new Map();
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -234,27 +234,36 @@ function setPieces(id, markup) {
 let drawn = { at: "", time: 0 };
 
 // marks: region id -> attributes drawn by the renderer (render.region_marks): "class" is added to the
-// region's classes, every other attribute is set; the marks of the last call are taken off first
+// region's classes, every other attribute is set. Only the difference from the marks on screen is written,
+// so regions whose marks stay are not restyled.
+function remark(el, before, after) {
+  if ((before.class || "") !== (after.class || "")) { // in the renderer's order: the region's own, then the mark's
+    el.classList.remove(...(before.class || "").split(" ").filter(Boolean));
+    el.classList.add(...(after.class || "").split(" ").filter(Boolean));
+  }
+  for (const name of Object.keys(before)) if (name !== "class" && !(name in after)) el.removeAttribute(name);
+  for (const [name, value] of Object.entries(after)) {
+    if (name !== "class" && before[name] !== value) el.setAttribute(name, value);
+  }
+}
+
 function highlight(json) {
   const { marks = {}, at = "", choices = 0 } = JSON.parse(json);
   if (at !== drawn.at) drawn = { at, time: performance.now() };
-  for (const [el, mark] of lit) {
-    for (const [name, value] of Object.entries(mark)) {
-      if (name === "class") el.classList.remove(...value.split(" "));
-      else el.removeAttribute(name);
-    }
-  }
-  lit = [];
   const root = $("map");
   const svg = root.querySelector("svg");
-  for (const [rid, mark] of Object.entries(marks)) {
-    const el = svg?.querySelector(`[data-region="${CSS.escape(rid)}"]`);
-    if (!el) continue;
-    for (const [name, value] of Object.entries(mark)) {
-      if (name === "class") el.classList.add(...value.split(" "));
-      else el.setAttribute(name, value);
+  for (const [rid, [el, mark]] of lit) {
+    if (!(rid in marks) || !el.isConnected) {
+      remark(el, mark, {});
+      lit.delete(rid);
     }
-    lit.push([el, mark]);
+  }
+  for (const [rid, mark] of Object.entries(marks)) {
+    const on = lit.get(rid);
+    const el = on ? on[0] : svg?.querySelector(`[data-region="${CSS.escape(rid)}"]`);
+    if (!el) continue;
+    remark(el, on ? on[1] : {}, mark);
+    lit.set(rid, [el, mark]);
   }
   root.dataset.choices = String(choices);
   svg?.classList.toggle("picking", choices > 0);
