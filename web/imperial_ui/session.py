@@ -61,6 +61,8 @@ class Session:
     cur: int = 0
     game_id: str = ""
     created: float = 0.0
+    #: More of the save's ``meta`` kept with the game (the seats and the bots' reasons), saved as read.
+    extra: dict[str, Any] = field(default_factory=dict)
     secret_cash: bool = False  # a table option kept with the game (save ``meta``): cash is not shown
 
     @property
@@ -195,7 +197,7 @@ class Session:
     def to_save(self) -> str:
         """The engine's save text of this game: the present, the moves taken back, id and times.
         (Check :meth:`intact` first: a state changed from outside may not encode.)"""
-        meta = {"id": self.game_id, "created": self.created, "saved": time.time(), **self.options}
+        meta = {**self.extra, "id": self.game_id, "created": self.created, "saved": time.time(), **self.options}
         return save(self.present, meta=meta, redo=self.redo_indices())
 
     @classmethod
@@ -207,6 +209,7 @@ class Session:
         created = meta.get("created")
         s = cls.from_state(saved.state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
                            created=float(created) if type(created) in (int, float) else None)
+        s.extra = {k: v for k, v in meta.items() if k not in ("id", "created", "saved", "secret_cash")}
         s.secret_cash = meta.get("secret_cash") is True
         return s
 
