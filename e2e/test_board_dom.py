@@ -80,7 +80,11 @@ def check_dom(page: Page) -> dict:
     state = state_of(seen["save"])
     want = render.board_svg(state, choices=seen["choices"], selected=seen["selected"], recent=seen["recent"],
                             at=seen["at"])
-    assert canonical(parse_dom(seen["svg"])) == canonical(ET.fromstring(want))
+    root = ET.fromstring(want)
+    for el in root.iter():  # the page's regions are for the mouse: the keyboard goes through the decision's buttons
+        if el.get("tabindex") is not None:
+            el.set("tabindex", "-1")
+    assert canonical(parse_dom(seen["svg"])) == canonical(root)
     return seen
 
 
