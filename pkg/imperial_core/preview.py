@@ -16,10 +16,11 @@ will do; nothing here decides a rule of its own.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from .board import load_board
-from .engine import legal_actions, step
+from .engine import _advance, _index_of, legal_actions
 from .model import GameState
 from .rules import investor, rondel, taxation
 
@@ -62,6 +63,14 @@ def money_of(events: Sequence[Any]) -> dict[str, Any]:
     return out
 
 
+def _events_of(state: GameState, text: str) -> list[Any]:
+    """The events of the step ``text`` from ``state``, as the rules emit them (the same as
+    :func:`imperial_core.step`'s, without validating them into models: a preview is drawn at every click)."""
+    raw: list[dict] = []
+    _advance(state, _index_of(state, text), raw)
+    return [SimpleNamespace(**e) for e in raw]
+
+
 def rondel_choices(state: GameState) -> list[dict[str, Any]]:
     """Every space the active nation could move to this turn (*Selecting a space on the rondel*), in
     clockwise order, affordable or not: ``space`` (notation), ``name``, ``steps``, ``free``, ``extra``,
@@ -79,7 +88,7 @@ def rondel_choices(state: GameState) -> list[dict[str, Any]]:
         text = f"rondel {row['space']}"
         row["legal"] = text in legal
         if row["legal"]:
-            row["effect"] = money_of(step(state, text)[1])
+            row["effect"] = money_of(_events_of(state, text))
         if row["name"] == "taxation":
             row["tax"] = taxation.tax_breakdown(g, b, nid)
         if row["name"] == "investor" or row["passes_investor"]:

@@ -200,9 +200,10 @@ class App:
             return None
         if self.chooser_for is not s.present:
             state = s.present
+            rows = core.rondel_choices(state) if state.decision == "rondel" else None
             self.chooser = Chooser(core.legal_actions(state), state.decision, self.names,
-                                   readable.choice_notes(state, self.names))
-            self.greyed = readable.unaffordable_html(state, self.names)
+                                   readable.choice_notes(state, self.names, rows))
+            self.greyed = readable.unaffordable_html(state, self.names, rows)
             self.chooser_for = state
             self._serial += 1
         return self.chooser

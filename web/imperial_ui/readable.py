@@ -175,12 +175,13 @@ def bond_text(p: dict[str, Any], names: Names) -> str:
     return text
 
 
-def choice_notes(state: Any, names: Names) -> dict[str, str | tuple[str, str]]:
+def choice_notes(state: Any, names: Names, rows: list[dict[str, Any]] | None = None) -> dict[str, str | tuple[str, str]]:
     """Per legal action (by notation): a suffix for its label saying its cost, and a note saying what it
-    does ("Taxation — 2M (4 spaces; 1 beyond 3, 2M each)", "tax 9M = …"), for the decision's buttons."""
+    does ("Taxation — 2M (4 spaces; 1 beyond 3, 2M each)", "tax 9M = …"), for the decision's buttons.
+    ``rows``: ``core.rondel_choices(state)`` when already at hand."""
     notes: dict[str, str | tuple[str, str]] = {}
     if state.decision == "rondel":
-        for row in core.rondel_choices(state):
+        for row in core.rondel_choices(state) if rows is None else rows:
             if row["legal"]:
                 notes[f"rondel {row['space']}"] = (" — " + rondel_cost_text(row), rondel_effect_text(row, names))
         return notes
@@ -199,12 +200,12 @@ def choice_notes(state: Any, names: Names) -> dict[str, str | tuple[str, str]]:
     return notes
 
 
-def unaffordable_html(state: Any, names: Names) -> str:
+def unaffordable_html(state: Any, names: Names, rows: list[dict[str, Any]] | None = None) -> str:
     """Rondel spaces within reach that the government cannot pay, greyed with the reason (they are not
-    choices: no ``data-choice``)."""
+    choices: no ``data-choice``).  ``rows``: ``core.rondel_choices(state)`` when already at hand."""
     if state.decision != "rondel":
         return ""
-    rows = [r for r in core.rondel_choices(state) if not r["affordable"]]
+    rows = [r for r in (core.rondel_choices(state) if rows is None else rows) if not r["affordable"]]
     if not rows:
         return ""
     out = ['<div class="group unaffordable"><span class="glabel">Too expensive now</span>']
