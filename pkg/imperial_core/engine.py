@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .actions import _MADE, Action, ActionAdapter, construct, from_key, parse_text
+from .actions import Action, ActionAdapter, action_of, construct, from_key, parse_text
 from .board import Board, load_board
 from .errors import IllegalAction, NotationError
 from .events import Event, to_events
@@ -56,20 +56,25 @@ def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:
         c = t["contact"]
         if c is not None:
             nt["contact"] = {**c, "asking": c["asking"][:]}
-    buying = phase in _BUYING
-    fights = moving and (kind is None or kind in _FIGHTS)
-    active = t["nation"]
-    nations = {}
-    for nid, n in d["nations"].items():
-        nn = n.copy()
-        if fights or nid == active:
-            nn["armies"] = n["armies"].copy()
-            nn["hostile"] = n["hostile"].copy()
-            nn["fleets"] = n["fleets"].copy()
-        if buying:
-            nn["bonds"] = n["bonds"].copy()
-        nations[nid] = nn
-    return _with_parts(d, nt, nations, None if index is None else [*d["history"], index])
+    nations = {nid: n.copy() for nid, n in d["nations"].items()}
+    if moving and (kind is None or kind in _FIGHTS):
+        owners = nations.values()
+    else:
+        owners = (nations[t["nation"]],) if t["nation"] is not None else ()
+    for nn in owners:
+        nn["armies"] = nn["armies"].copy()
+        nn["hostile"] = nn["hostile"].copy()
+        nn["fleets"] = nn["fleets"].copy()
+    if phase in _BUYING:
+        for nn in nations.values():
+            nn["bonds"] = nn["bonds"].copy()
+    g = d.copy()
+    g["turn"] = nt
+    g["nations"] = nations
+    g["players"] = list(map(dict.copy, d["players"]))
+    g["swiss_banks"] = d["swiss_banks"][:]
+    g["history"] = d["history"][:] if index is None else [*d["history"], index]
+    return g
 
 
 def _deep_clone(d: dict) -> G:
@@ -130,7 +135,8 @@ def _settle(g: G, b: Board) -> list[tuple]:
 
 
 # -- legal-key cache for the last few states handed out ---------------------------------------------------
-_CACHE: list[tuple[GameState, list[tuple]]] = []
+#: ``[state, its legal keys, its legal actions (built on first request) or None]``, newest last.
+_CACHE: list[list] = []
 
 
 def clear_caches() -> None:
@@ -142,19 +148,27 @@ def clear_caches() -> None:
     maneuver.clear_memos()
 
 
-def _remember(state: GameState, keys: list[tuple]) -> None:
-    _CACHE.append((state, keys))
+def _remember(state: GameState, keys: list[tuple]) -> list:
+    entry = [state, keys, None]
+    _CACHE.append(entry)
     if len(_CACHE) > 8:
         del _CACHE[0]
+    return entry
+
+
+def _entry(state: GameState) -> list:
+    if _CACHE:
+        last = _CACHE[-1]
+        if last[0] is state:
+            return last
+        for e in _CACHE:
+            if e[0] is state:
+                return e
+    return _remember(state, legal_keys(state.__dict__, load_board(state.board)))
 
 
 def _keys_of(state: GameState) -> list[tuple]:
-    for s, keys in _CACHE:
-        if s is state:
-            return keys
-    keys = legal_keys(state.__dict__, load_board(state.board))
-    _remember(state, keys)
-    return keys
+    return _entry(state)[1]
 
 
 # -- public API -------------------------------------------------------------------------------------------
@@ -214,8 +228,11 @@ def settled_state(g: G) -> GameState:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal choice of ``state.current_player``, in a fixed order; empty once the game is over."""
-    made = _MADE  # actions already built (shared, immutable); from_key builds the others
-    return [made.get(k) or from_key(k) for k in _keys_of(state)]
+    e = _entry(state)
+    acts = e[2]
+    if acts is None:  # the actions are shared and immutable; each caller gets a list of its own
+        acts = e[2] = list(map(action_of, e[1]))
+    return acts[:]
 
 
 def _to_key(action: Any) -> tuple:
@@ -236,9 +253,15 @@ def _to_key(action: Any) -> tuple:
 def _index_of(state: GameState, action: Any) -> int:
     if state.is_over:
         raise IllegalAction("the game is over")
+    e = _entry(state)
+    if e[2] is not None:  # most often one of the very actions legal_actions handed out
+        try:
+            return list(map(id, e[2])).index(id(action))
+        except ValueError:
+            pass
     k = _to_key(action)
     try:
-        return _keys_of(state).index(k)
+        return e[1].index(k)
     except ValueError:
         raise IllegalAction(_explain_key(state, k)) from None
 
@@ -246,7 +269,7 @@ def _index_of(state: GameState, action: Any) -> int:
 def _advance(state: GameState, index: int, events: list | None) -> GameState:
     """The state after the ``index``-th legal action; its events are appended to ``events``."""
     b = load_board(state.board)
-    keys = _CACHE[-1][1] if _CACHE and _CACHE[-1][0] is state else _keys_of(state)
+    keys = _entry(state)[1]
     if not 0 <= index < len(keys):
         raise IllegalAction(f"there are {len(keys)} legal actions; index {index} is out of range")
     k = keys[index]

@@ -164,22 +164,24 @@ def money_text(g: G, b: Board, nid: str) -> str:
 # -- occupation -------------------------------------------------------------------------------------------
 def occupied(g: G, b: Board, region: str) -> bool:
     """A home province holding hostile (upright) armies of another nation (*Factory*, *Production*)."""
-    owner = b.regions[region].nation
+    owner = b.owner[region]
     for nid, n in g["nations"].items():  # noqa: SIM110 - a plain loop is measurably faster here
-        if nid != owner and region in n["hostile"]:
+        if region in n["hostile"] and nid != owner:
             return True
     return False
 
 
 def occupied_set(g: G, b: Board) -> set[str]:
     """All home provinces that hold hostile armies of another nation."""
-    regions = b.regions
-    return {r for nid, n in g["nations"].items() for r, c in n["hostile"].items()
-            if c > 0 and regions[r].nation != nid}
+    owner = b.owner
+    return {r for nid, n in g["nations"].items() if n["hostile"] for r, c in n["hostile"].items()
+            if c > 0 and owner[r] != nid}
 
 
 def last_free_set(g: G, b: Board, blocked: set[str]) -> set[str]:
     """Factories that are their nation's only one not occupied by hostile armies."""
+    if not blocked:
+        return {fs[0] for n in g["nations"].values() if len(fs := n["factories"]) == 1}
     out = set()
     for n in g["nations"].values():
         free = [f for f in n["factories"] if f not in blocked]
@@ -194,7 +196,7 @@ def unoccupied_factories(g: G, b: Board, nid: str) -> list[str]:
 
 def last_free_factory(g: G, b: Board, region: str) -> bool:
     """``region`` holds its nation's only factory not occupied by hostile armies (*Maneuver*)."""
-    owner = b.regions[region].nation
+    owner = b.owner[region]
     if owner is None:
         return False
     free = unoccupied_factories(g, b, owner)

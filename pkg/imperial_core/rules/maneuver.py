@@ -65,19 +65,23 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     me = nations[nid]
     my_a, my_f = me["armies"], me["fleets"]
     mine = my_a.keys() | my_f.keys()
-    order = _order(b)
     shared = []
     for i, (o, on) in enumerate(nations.items()):
         if o != nid:
-            for r in mine & (on["armies"].keys() | on["fleets"].keys()):
-                shared.append((order(r), i, r, o, on))
+            oa, of = on["armies"], on["fleets"]
+            if not (mine.isdisjoint(oa) and mine.isdisjoint(of)):
+                order = b.order
+                for r in mine & (oa.keys() | of.keys()):
+                    shared.append((order[r], i, r, o, on))
+    if not shared:
+        return []
     shared.sort()
-    regions = b.regions
+    seas = b.seas
     out = []
     for _ri, _i, r, o, on in shared:
         ma, mf = r in my_a, r in my_f
         ta, tf = r in on["armies"], r in on["fleets"]
-        if regions[r].kind == "sea":
+        if r in seas:
             if mf and tf:
                 out.append(("battle", r, "fleet", o, "fleet"))
             continue
@@ -93,15 +97,9 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     return out
 
 
-_ORDER_CACHE: dict[str, dict[str, int]] = {}
-
-
 def _order(b: Board):
-    idx = _ORDER_CACHE.get(b.id)
-    if idx is None:
-        idx = {r: i for i, r in enumerate(b.regions)}
-        _ORDER_CACHE[b.id] = idx
-    return idx.__getitem__
+    """Sort key: a region's place in board order."""
+    return b.order.__getitem__
 
 
 # -- canals (Imperial 2030, *Special map conditions*: Canals) ---------------------------------------------
@@ -394,27 +392,36 @@ _MOVES_MEMO: dict[tuple, list[tuple]] = {}
 
 def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     nat = g["nations"][nid]
+    armies = nat["armies"]
     moved = g["turn"]["moved_armies"]
+    starts = [r for r, c in armies.items() if c - moved.get(r, 0) > 0]
+    if not starts:
+        return []
+    if len(starts) > 1:
+        starts.sort(key=b.order.__getitem__)
     used = g["turn"]["convoys"]
-    regions = b.regions
+    seas, owner = b.seas, b.owner
     out: list[tuple] = []
     blocked = occupied_set(g, b)
     last_free = frozenset(last_free_set(g, b, blocked))
-    free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
-    own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
+    free = frozenset(s for s, c in nat["fleets"].items() if s in seas and c - used.get(s, 0) > 0)
+    own_blocked = frozenset(r for r in blocked if owner[r] == nid) if blocked else frozenset()
     rails: dict[str, list[str]] = {}
-    for r in sorted(nat["armies"], key=_order(b)):
-        if nat["armies"][r] - moved.get(r, 0) > 0:
-            key = (b.id, nid, r, free, own_blocked, last_free)
-            moves = _MOVES_MEMO.get(key)
-            if moves is None:
-                moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
-                if len(_MOVES_MEMO) > 4096:
-                    _MOVES_MEMO.clear()
-                _MOVES_MEMO[key] = moves
-            if r in nat["hostile"] and _movable(g, nat, r)[0] and _movable(g, nat, r)[1]:
+    hostile = nat["hostile"]
+    memo = _MOVES_MEMO
+    for r in starts:
+        key = (b.id, nid, r, free, own_blocked, last_free)
+        moves = memo.get(key)
+        if moves is None:
+            moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
+            if len(memo) > 4096:
+                memo.clear()
+            memo[key] = moves
+        if r in hostile:
+            up, lying = _movable(g, nat, r)
+            if up and lying:
                 moves = [(*m, leaving) for m in moves for leaving in (True, False)]
-            out += moves
+        out += moves
     return out
 
 
@@ -434,11 +441,12 @@ def status_options(g: G, b: Board, nid: str) -> list[tuple]:
     """
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
+    owners = b.owner
+    abroad = [r for r in nat["armies"] if owners[r] not in (None, nid) and r not in changed]
+    if not abroad:
+        return []
     out = []
-    for r in sorted(nat["armies"], key=_order(b)):
-        owner = b.regions[r].nation
-        if owner is None or owner == nid or r in changed:
-            continue
+    for r in sorted(abroad, key=b.order.__getitem__):
         up, lying = _movable(g, nat, r)
         n = up + lying
         if n == 0:
@@ -457,11 +465,13 @@ def destroy_options(g: G, b: Board, nid: str) -> list[tuple]:
     """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*)."""
     nat = g["nations"][nid]
     need = b.constants["factory_destroy_armies"]
+    owners = b.owner
+    here = [r for r, c in nat["armies"].items() if c >= need and owners[r] not in (None, nid)]
+    if not here:
+        return []
     out = []
-    for r in sorted(nat["armies"], key=_order(b)):
-        owner = b.regions[r].nation
-        if owner is None or owner == nid or nat["armies"][r] < need:
-            continue
+    for r in sorted(here, key=b.order.__getitem__):
+        owner = owners[r]
         onat = g["nations"][owner]
         if r not in onat["factories"] or onat["armies"].get(r) or onat["fleets"].get(r):
             continue
@@ -599,14 +609,14 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
 def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
     """Other nations with a unit that can fight a ``kind`` unit in ``region`` (see :func:`can_fight`)."""
     nid = g["turn"]["nation"]
-    if b.regions[region].kind == "sea":
+    if region in b.seas:
         if kind != "fleet":
             return []
-        kinds: tuple[str, ...] = ("fleets",)
-    else:
-        kinds = ("armies", "fleets") if kind == "army" else ("armies",)
-    return [other for other, onat in g["nations"].items()
-            if other != nid and any(region in onat[k] for k in kinds)]
+        return [other for other, onat in g["nations"].items() if region in onat["fleets"] and other != nid]
+    if kind == "army":
+        return [other for other, onat in g["nations"].items()
+                if (region in onat["armies"] or region in onat["fleets"]) and other != nid]
+    return [other for other, onat in g["nations"].items() if region in onat["armies"] and other != nid]
 
 
 def open_contact(g: G, b: Board, region: str, kind: str, hostile: bool | None = None) -> bool:
