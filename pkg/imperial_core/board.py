@@ -158,6 +158,7 @@ class Board:
     owner: dict[str, str | None] = field(default_factory=dict)
     seas: frozenset[str] = frozenset()
     order: dict[str, int] = field(default_factory=dict)
+    flag_set: frozenset[str] = frozenset()  # flag_regions as a set
 
     def nation(self, nid: str) -> NationInfo:
         for n in self.nations:
@@ -279,7 +280,7 @@ def board_from_dict(d: dict) -> Board:
         canal_between={frozenset(c.seas): c for c in canals},
         owner={r.id: r.nation for r in regions.values()},
         seas=frozenset(r.id for r in regions.values() if r.kind == "sea"),
-        order={r: i for i, r in enumerate(regions)},
+        order={r: i for i, r in enumerate(regions)}, flag_set=frozenset(flag_regions),
     )
 
 

@@ -7,6 +7,7 @@ collects the events a step emits, and keeps the legal actions of recent states a
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -27,6 +28,11 @@ _BUYING = frozenset(("invest", "auction"))
 
 
 _FIGHTS = frozenset(("battle", "demand"))
+#: Maneuver actions that move or remove units: they write the turn's counts of moved units and used convoys
+#: (a canal owner's "allow" lets the waiting move happen).
+_MOVES = frozenset(("fleet", "army", "battle", "demand", "destroy", "allow"))
+#: Actions that change the list of governments still to be asked about a battle, in place.
+_ASKING = frozenset(("ask", "demand", "pass"))
 #: Decisions that work through ``turn["queue"]`` (and ``turn["pledges"]``) in place.
 _QUEUED = frozenset(("swiss", "invest", "auction", "production", "fund", "canal"))
 
@@ -35,10 +41,13 @@ def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:
     """A copy of a state's data deep enough that applying one action (of type ``kind``) to it leaves the
     original untouched (``kind=None``: any action).  With ``index``, the copy's history has it appended.
 
-    Containers that the action cannot change are shared with the original: the maneuver bookkeeping is
-    only written while maneuvering, units of inactive nations only change in battles (``battle`` and
-    ``demand`` actions), bonds only while investing (settling only ever applies "pass"), and factory and
-    flag lists are always replaced rather than changed in place.
+    Containers that the action cannot change are shared with the original.  The maneuver bookkeeping is
+    only written while maneuvering, and only by the kinds of action that change it.  Inactive nations
+    change in place only in battles (``battle`` and ``demand`` actions) and while investing (their bonds
+    and treasuries; settling only ever applies "pass"); elsewhere a change to an inactive nation (its
+    government, flags, factories) replaces its record (see ``common.update_governments``,
+    ``maneuver.place_flags``, ``maneuver.destroy_factory``).  Factory and flag lists and players' records
+    are always replaced rather than changed in place.
     """
     t = d["turn"]
     phase = t["phase"]
@@ -48,30 +57,33 @@ def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:
         nt["pledges"] = t["pledges"].copy()
     moving = phase in _MOVING
     if moving:
-        nt["moved_armies"] = t["moved_armies"].copy()
-        nt["moved_hostile"] = t["moved_hostile"].copy()
-        nt["moved_fleets"] = t["moved_fleets"].copy()
-        nt["convoys"] = t["convoys"].copy()
-        nt["changed"] = t["changed"][:]
+        if kind is None or kind in _MOVES:
+            nt["moved_armies"] = t["moved_armies"].copy()
+            nt["moved_hostile"] = t["moved_hostile"].copy()
+            nt["moved_fleets"] = t["moved_fleets"].copy()
+            nt["convoys"] = t["convoys"].copy()
+        if kind is None or kind == "status":
+            nt["changed"] = t["changed"][:]
         c = t["contact"]
-        if c is not None:
+        if c is not None and (kind is None or kind in _ASKING):
             nt["contact"] = {**c, "asking": c["asking"][:]}
-    nations = {nid: n.copy() for nid, n in d["nations"].items()}
-    if moving and (kind is None or kind in _FIGHTS):
-        owners = nations.values()
+    nations = d["nations"].copy()
+    buying = phase in _BUYING
+    if buying or (moving and (kind is None or kind in _FIGHTS)):
+        changing = list(nations)
     else:
-        owners = (nations[t["nation"]],) if t["nation"] is not None else ()
-    for nn in owners:
+        changing = [t["nation"]] if t["nation"] is not None else []
+    for nid in changing:
+        nations[nid] = nn = nations[nid].copy()
         nn["armies"] = nn["armies"].copy()
         nn["hostile"] = nn["hostile"].copy()
         nn["fleets"] = nn["fleets"].copy()
-    if phase in _BUYING:
-        for nn in nations.values():
+        if buying:
             nn["bonds"] = nn["bonds"].copy()
     g = d.copy()
     g["turn"] = nt
     g["nations"] = nations
-    g["players"] = list(map(dict.copy, d["players"]))
+    g["players"] = d["players"][:]  # a player's record is replaced, never changed in place (``common.pay``)
     g["swiss_banks"] = d["swiss_banks"][:]
     g["history"] = d["history"][:] if index is None else [*d["history"], index]
     return g
@@ -136,7 +148,7 @@ def _settle(g: G, b: Board) -> list[tuple]:
 
 # -- legal-key cache for the last few states handed out ---------------------------------------------------
 #: ``[state, its legal keys, its legal actions (built on first request) or None]``, newest last.
-_CACHE: list[list] = []
+_CACHE: deque[list] = deque(maxlen=8)
 
 
 def clear_caches() -> None:
@@ -151,8 +163,6 @@ def clear_caches() -> None:
 def _remember(state: GameState, keys: list[tuple]) -> list:
     entry = [state, keys, None]
     _CACHE.append(entry)
-    if len(_CACHE) > 8:
-        del _CACHE[0]
     return entry
 
 

@@ -48,7 +48,10 @@ def seat(g: G, name: str) -> int:
 
 
 def player(g: G, name: str) -> dict:
-    return g["players"][seat(g, name)]
+    for p in g["players"]:
+        if p["name"] == name:
+            return p
+    raise KeyError(name)
 
 
 def seat_order_from(g: G, name: str | None, include_self: bool = True) -> list[str]:
@@ -104,9 +107,11 @@ def _credit(g: G, account: str, delta: int) -> None:
     if account[:9] == _TREASURY:
         g["nations"][account[9:]]["treasury"] += delta
         return
-    for p in g["players"]:
+    players = g["players"]
+    for i, p in enumerate(players):
         if p["name"] == account:
-            p["cash"] += delta
+            # a new record: states share the records of players whose cash did not change
+            players[i] = {**p, "cash": p["cash"] + delta}
             return
     raise KeyError(account)
 
@@ -242,7 +247,7 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
             if sums[p] > best:
                 best, new = sums[p], p
         if new != gov:
-            n["government"] = new
+            g["nations"][nid] = {**n, "government": new}  # a new record: states share unchanged nations
             emit(g, "government", nation=nid, before=gov, after=new)
     refresh_swiss_banks(g)
 

@@ -234,17 +234,31 @@ def explain_canal(g: G, b: Board, k: tuple) -> str:
 def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
     """Each fleet moves one sea step; from a harbour only to that harbour's sea (*Maneuver* 1); in Imperial
     2030 also through a canal."""
-    nat = g["nations"][nid]
+    fleets = g["nations"][nid]["fleets"]
+    if not fleets:
+        return []
     moved = g["turn"]["moved_fleets"]
-    links = sea_links(b)
-    out = []
-    for r in sorted(nat["fleets"], key=_order(b)):
-        if nat["fleets"][r] - moved.get(r, 0) <= 0:
-            continue
-        reg = b.regions[r]
-        dests = (reg.harbour,) if reg.kind != "sea" else links.get(r, ())
-        out += [("fleet", r, s) for s in dests if s]
-    return out
+    starts = [r for r, c in fleets.items() if c - moved.get(r, 0) > 0]
+    if len(starts) > 1:
+        starts.sort(key=b.order.__getitem__)
+    steps = _fleet_steps(b)
+    return [m for r in starts for m in steps[r]]
+
+
+_STEPS: dict[str, dict[str, tuple[tuple, ...]]] = {}
+
+
+def _fleet_steps(b: Board) -> dict[str, tuple[tuple, ...]]:
+    """Region -> the moves of a fleet standing there (see :func:`fleet_moves`), per board."""
+    steps = _STEPS.get(b.id)
+    if steps is None:
+        links = sea_links(b)
+        steps = {}
+        for r, reg in b.regions.items():
+            dests = (reg.harbour,) if reg.kind != "sea" else links.get(r, ())
+            steps[r] = tuple(("fleet", r, s) for s in dests if s)
+        _STEPS[b.id] = steps
+    return steps
 
 
 def fleet_actions(g: G, b: Board) -> list[tuple]:
@@ -596,7 +610,8 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
     r = k[1]
     owner = b.regions[r].nation
     onat = g["nations"][owner]
-    onat["factories"] = [f for f in onat["factories"] if f != r]  # a new list: states share unchanged lists
+    # a new record and list: states share unchanged nations and lists
+    g["nations"][owner] = {**onat, "factories": [f for f in onat["factories"] if f != r]}
     emit(g, "factory_destroyed", nation=owner, region=r, by=nid)
     need = b.constants["factory_destroy_armies"]
     for i in range(need):
@@ -741,7 +756,7 @@ def demand_act(g: G, b: Board, k: tuple) -> str:
 def place_flags(g: G, b: Board) -> None:
     """A region occupied by exactly one nation carries its flag; the old flag goes (*Maneuver* 3).
 
-    Flag lists are replaced, never changed in place: states share unchanged lists.
+    Nations' records and flag lists are replaced, never changed in place: states share unchanged ones.
 
     Never in home provinces.  A nation with all its flags on the board removes the other flag
     without replacing it.  A flag freed that way while settling goes at once to a region its nation
@@ -749,35 +764,37 @@ def place_flags(g: G, b: Board) -> None:
     repeats until nothing changes; candidate regions are taken in board order.
     """
     nations = g["nations"]
+    occupant: dict[str, str] = {}  # region -> its only occupant ("" where several nations stand)
+    for nid, nat in nations.items():
+        for units in (nat["armies"], nat["fleets"]):
+            for r in units:
+                o = occupant.get(r)
+                if o is None:
+                    occupant[r] = nid
+                elif o != nid:
+                    occupant[r] = ""
     owner_of = {}
     for nid, nat in nations.items():
         for r in nat["flags"]:
             owner_of[r] = nid
-    sole: list[tuple[str, str]] = []  # (region, its only occupant), board order
-    occupants: dict[str, set[str]] = {}
-    for nid, nat in nations.items():
-        for r in nat["armies"]:
-            occupants.setdefault(r, set()).add(nid)
-        for r in nat["fleets"]:
-            occupants.setdefault(r, set()).add(nid)
-    for r in b.flag_regions:
-        occ = occupants.get(r)
-        if occ is not None and len(occ) == 1:
-            (x,) = occ
-            if owner_of.get(r) != x:
-                sole.append((r, x))
+    flag_set = b.flag_set
+    # (region, its only occupant), board order
+    sole = [(r, x) for r, x in occupant.items() if x and r in flag_set and owner_of.get(r) != x]
+    if not sole:
+        return
+    sole.sort(key=lambda rx: b.order[rx[0]])
     while sole:
         waiting = []
         freed = False
         for r, x in sole:
             old = owner_of.get(r)
             if old is not None:
-                nations[old]["flags"] = [f for f in nations[old]["flags"] if f != r]
+                nations[old] = {**nations[old], "flags": [f for f in nations[old]["flags"] if f != r]}
                 del owner_of[r]
                 freed = True
                 emit(g, "flag_removed", nation=old, region=r)
             if len(nations[x]["flags"]) < flag_limit(b, g, x):
-                nations[x]["flags"] = [*nations[x]["flags"], r]
+                nations[x] = {**nations[x], "flags": [*nations[x]["flags"], r]}
                 owner_of[r] = x
                 emit(g, "flag_placed", nation=x, region=r)
             else:
