@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .actions import Action, ActionAdapter, action_of, construct, from_key, parse_text
+from .actions import Action, ActionAdapter, action_of, from_key, parse_text
 from .board import Board, load_board
 from .errors import IllegalAction, NotationError
 from .events import Event, to_events
@@ -126,8 +126,18 @@ def _with_parts(d: dict, turn: dict, nations: dict, history: list[int] | None = 
     return g
 
 
+_set = object.__setattr__
+_new_state = GameState.__new__
+
+
 def _wrap(g: G) -> GameState:
-    return construct(GameState, g)
+    """The state whose data is ``g`` (every field given and valid: the engine made it; as ``actions.construct``)."""
+    state = _new_state(GameState)
+    _set(state, "__dict__", g)
+    _set(state, "__pydantic_fields_set__", set(g))
+    _set(state, "__pydantic_extra__", None)
+    _set(state, "__pydantic_private__", None)
+    return state
 
 
 # -- legal actions ----------------------------------------------------------------------------------------
@@ -279,7 +289,8 @@ def _index_of(state: GameState, action: Any) -> int:
 def _advance(state: GameState, index: int, events: list | None) -> GameState:
     """The state after the ``index``-th legal action; its events are appended to ``events``."""
     b = load_board(state.board)
-    keys = _entry(state)[1]
+    e = _CACHE[-1] if _CACHE and _CACHE[-1][0] is state else _entry(state)
+    keys = e[1]
     if not 0 <= index < len(keys):
         raise IllegalAction(f"there are {len(keys)} legal actions; index {index} is out of range")
     k = keys[index]
@@ -292,7 +303,7 @@ def _advance(state: GameState, index: int, events: list | None) -> GameState:
         del g["events"]
         g = dict(g)  # compact again: later copies of this state stay fast
     new = _wrap(g)
-    _remember(new, new_keys)
+    _CACHE.append([new, new_keys, None])  # _remember
     return new
 
 
