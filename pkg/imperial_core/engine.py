@@ -31,6 +31,13 @@ _FIGHTS = frozenset(("battle", "demand"))
 #: Maneuver actions that move or remove units: they write the turn's counts of moved units and used convoys
 #: (a canal owner's "allow" lets the waiting move happen).
 _MOVES = frozenset(("fleet", "army", "battle", "demand", "destroy", "allow"))
+#: The moved-unit counts each kind of move writes (the others in ``_MOVES`` may write all of them).
+_MOVED = {"fleet": ("moved_fleets",), "army": ("moved_armies", "moved_hostile", "convoys")}
+_ALL_MOVED = ("moved_armies", "moved_hostile", "moved_fleets", "convoys")
+#: A nation's units; the ones the active nation's maneuver actions write (the others may write all).
+_UNITS = ("armies", "hostile", "fleets")
+_UNIT_WRITES = {"fleet": ("fleets",), "army": ("armies", "hostile"), "status": ("hostile",), "pass": (), "ask": (),
+                "refuse": ()}
 #: Actions that change the list of governments still to be asked about a battle, in place.
 _ASKING = frozenset(("ask", "demand", "pass"))
 #: Decisions that work through ``turn["queue"]`` (and ``turn["pledges"]``) in place.
@@ -41,13 +48,13 @@ def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:
     """A copy of a state's data deep enough that applying one action (of type ``kind``) to it leaves the
     original untouched (``kind=None``: any action).  With ``index``, the copy's history has it appended.
 
-    Containers that the action cannot change are shared with the original.  The maneuver bookkeeping is
-    only written while maneuvering, and only by the kinds of action that change it.  Inactive nations
-    change in place only in battles (``battle`` and ``demand`` actions) and while investing (their bonds
-    and treasuries; settling only ever applies "pass"); elsewhere a change to an inactive nation (its
-    government, flags, factories) replaces its record (see ``common.update_governments``,
-    ``maneuver.place_flags``, ``maneuver.destroy_factory``).  Factory and flag lists and players' records
-    are always replaced rather than changed in place.
+    Containers that the action cannot change are shared with the original.  The maneuver bookkeeping and
+    the active nation's units in a maneuver are only written by the kinds of action that change them.
+    Inactive nations change in place only in battles (``battle`` and ``demand`` actions) and while
+    investing (their bonds and treasuries, never units; settling only ever applies "pass"); elsewhere a
+    change to an inactive nation (its government, flags, factories) replaces its record (see
+    ``common.update_governments``, ``maneuver.place_flags``, ``maneuver.destroy_factory``).  Factory and
+    flag lists and players' records are always replaced rather than changed in place.
     """
     t = d["turn"]
     phase = t["phase"]
@@ -58,28 +65,28 @@ def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:
     moving = phase in _MOVING
     if moving:
         if kind is None or kind in _MOVES:
-            nt["moved_armies"] = t["moved_armies"].copy()
-            nt["moved_hostile"] = t["moved_hostile"].copy()
-            nt["moved_fleets"] = t["moved_fleets"].copy()
-            nt["convoys"] = t["convoys"].copy()
+            for name in _MOVED.get(kind, _ALL_MOVED):
+                nt[name] = t[name].copy()
         if kind is None or kind == "status":
             nt["changed"] = t["changed"][:]
         c = t["contact"]
         if c is not None and (kind is None or kind in _ASKING):
             nt["contact"] = {**c, "asking": c["asking"][:]}
     nations = d["nations"].copy()
-    buying = phase in _BUYING
-    if buying or (moving and (kind is None or kind in _FIGHTS)):
-        changing = list(nations)
-    else:
-        changing = [t["nation"]] if t["nation"] is not None else []
-    for nid in changing:
-        nations[nid] = nn = nations[nid].copy()
-        nn["armies"] = nn["armies"].copy()
-        nn["hostile"] = nn["hostile"].copy()
-        nn["fleets"] = nn["fleets"].copy()
-        if buying:
+    if phase in _BUYING:
+        for nid, n in nations.items():
+            nations[nid] = nn = n.copy()
             nn["bonds"] = nn["bonds"].copy()
+    elif moving and (kind is None or kind in _FIGHTS):
+        for nid, n in nations.items():
+            nations[nid] = nn = n.copy()
+            for name in _UNITS:
+                nn[name] = nn[name].copy()
+    elif t["nation"] is not None:
+        nid = t["nation"]
+        nations[nid] = nn = nations[nid].copy()
+        for name in _UNIT_WRITES.get(kind, _UNITS) if moving else _UNITS:
+            nn[name] = nn[name].copy()
     g = d.copy()
     g["turn"] = nt
     g["nations"] = nations
