@@ -46,6 +46,8 @@ PYSCRIPT = (
     "0.7.31",
     "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
 )
+#: test harness only (never shipped): accessibility checks in the e2e tests
+AXE = ("axe-core", "4.14.1", "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 BROWSER_ABI = "2026_0"
 
@@ -457,12 +459,20 @@ def ensure_chromium() -> None:
         raise BuildError("apt-get finished but /usr/bin/chromium is missing")
 
 
+def axe_script() -> Path:
+    """axe-core's browser script for the e2e accessibility checks (pinned, integrity-checked, test only)."""
+    out = CACHE / f"axe-core-{AXE[1]}.min.js"
+    if not out.exists():
+        extract_members(npm_tarball(*AXE), {"package/axe.min.js": out})
+    return out
+
+
 def test(pytest_args: list[str]) -> int:
     py = ensure_venv()
     ensure_chromium()
     build()
     run([str(py), "-m", "ruff", "check", "."], cwd=ROOT)
-    env = {**os.environ, "IMPERIAL_DIST": str(DIST)}
+    env = {**os.environ, "IMPERIAL_DIST": str(DIST), "IMPERIAL_AXE": str(axe_script())}
     try:
         run([str(py), "-m", "pytest", *(pytest_args or ["tests", "e2e"])], cwd=ROOT, env=env)
     except BuildError as e:

@@ -49,8 +49,31 @@ window.addEventListener("unhandledrejection", (e) => {
   if (document.body.dataset.ready !== "1") fail(`Could not start the game: ${e.reason?.message || e.reason}`);
 });
 
+// The service worker: offline play, and an update prompt when a newer version of the site is installed.
+// The prompt never interrupts: the new version waits until the player chooses "Reload now" (the game is
+// saved after every move, so nothing is lost), or until the next visit.
+function offerUpdate(worker) {
+  const box = document.getElementById("update");
+  if (!box || !worker) return;
+  box.hidden = false;
+  document.getElementById("update-reload").onclick = () => {
+    box.dataset.state = "reloading";
+    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+    worker.postMessage("imperial:update");
+  };
+  document.getElementById("update-later").onclick = () => { box.hidden = true; };
+}
+
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("./sw.js").catch((err) => {
+  navigator.serviceWorker.register("./sw.js").then((reg) => {
+    if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const incoming = reg.installing;
+      incoming?.addEventListener("statechange", () => {
+        if (incoming.state === "installed" && navigator.serviceWorker.controller) offerUpdate(incoming);
+      });
+    });
+  }).catch((err) => {
     console.warn("service worker not registered; the game will not work offline", err);
   });
 }

@@ -1,5 +1,6 @@
 // Service worker: precaches the whole site so the game works offline after one visit.
 // build.py writes the site's content hash into VERSION, so every build installs a fresh cache.
+// A new version waits for the player's go-ahead (boot.js shows the prompt), then replaces the old cache.
 const VERSION = "__VERSION__";
 const CACHE = `imperial-${VERSION}`;
 const PRECACHE = __PRECACHE__;
@@ -9,8 +10,14 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     // cache: "reload" bypasses the HTTP cache, so a new build never mixes with old files.
     await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
-    await self.skipWaiting();
+    // The first version takes over at once.  A newer one waits until the player says so (the page shows
+    // "A new version is ready"), so a game is never switched to other code in the middle of a move.
+    if (!self.registration.active) await self.skipWaiting();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "imperial:update") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

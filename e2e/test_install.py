@@ -1,0 +1,107 @@
+"""The site is an installable web app: a valid manifest with real icons, Chromium's own installability check
+passes, and a newer version of the site is offered by a prompt that waits for the player."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+from pathlib import Path
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, SiteServer, wait_ready
+from playwright.sync_api import Browser, Playwright, expect
+
+SHOTS = ROOT / "test-results"
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
+    assert data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_manifest_names_the_app_and_its_icons_exist(site: SiteServer):
+    dist = Path(site.directory)
+    manifest = json.loads((dist / "manifest.webmanifest").read_text())
+    assert manifest["name"].startswith("Imperial") and manifest["short_name"] == "Imperial"
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
+    pngs = [i for i in manifest["icons"] if i["type"] == "image/png"]
+    assert {i["sizes"] for i in pngs} >= {"192x192", "512x512"}
+    assert any(i.get("purpose") == "maskable" for i in pngs)
+    for icon in pngs:
+        w, h = (int(x) for x in icon["sizes"].split("x"))
+        assert _png_size(dist / icon["src"]) == (w, h), icon["src"]
+    sw = (dist / "sw.js").read_text()
+    for icon in manifest["icons"]:
+        assert f'"{icon["src"]}"' in sw, f"{icon['src']} is not precached"
+    assert '"manifest.webmanifest"' in sw
+
+
+def test_chromium_finds_the_app_installable(playwright: Playwright, site: SiteServer, tmp_path: Path):
+    # A profile on disk: Chromium does not install apps from an incognito context (Playwright's default).
+    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", executable_path=CHROMIUM,
+                                                            args=CHROMIUM_ARGS, headless=True)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    cdp = context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/manifest.webmanifest")
+    assert not manifest.get("errors"), manifest.get("errors")
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert errors == [], errors
+    context.close()
+
+
+@pytest.fixture
+def changing_site(site: SiteServer, tmp_path: Path):
+    """A copy of the built site on its own port, whose service worker the test can replace by a newer one."""
+    copy = tmp_path / "site"
+    shutil.copytree(site.directory, copy)
+    server = SiteServer(copy)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_new_version_waits_for_the_players_go_ahead(browser: Browser, changing_site: SiteServer):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(changing_site.url)
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    old = page.evaluate("caches.keys()")
+    assert len(old) == 1 and old[0].startswith("imperial-")
+    expect(page.locator("[data-testid=update]")).to_be_hidden()
+    # Start a game, then publish a new version of the site.
+    page.fill("#seed", "7")
+    page.click("[data-testid=start-game]")
+    expect(page.locator("#game")).to_be_visible()
+    page.evaluate("() => { window.imperialSameDocument = true; }")
+    sw = Path(changing_site.directory) / "sw.js"
+    version = old[0].removeprefix("imperial-")
+    text = sw.read_text()
+    assert f'"{version}"' in text
+    sw.write_text(text.replace(f'"{version}"', '"newer-version"'))
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    prompt = page.locator("[data-testid=update]")
+    expect(prompt).to_be_visible(timeout=60_000)
+    expect(prompt).to_contain_text("new version")
+    # Nothing happens until the player says so: the same page, the same game, the old version in charge.
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => window.imperialSameDocument === true")
+    expect(page.locator("#game")).to_be_visible()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "update-prompt.png"))
+    with page.expect_navigation(timeout=60_000):
+        page.click("#update-reload")
+    wait_ready(page)
+    assert page.evaluate("() => window.imperialSameDocument === undefined")
+    expect(page.locator("#game")).to_be_visible()  # the game was saved, and the reload resumes it
+    page.wait_for_function("() => caches.keys().then((k) => k.length === 1 && k[0] === 'imperial-newer-version')",
+                           timeout=30_000)
+    context.close()
