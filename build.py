@@ -292,6 +292,51 @@ def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path, keep_source
         shutil.copy2(cache / f"{sha256_file(pydir / name)[:20]}-{mode}-{name}", pydir / name)
 
 
+# --- board previews -------------------------------------------------------------------------------------
+# A link (#g=...) shows the empty board it is played on while the engine loads: each board drawn by the
+# renderer at build time, by the site's own Pyodide in Node (the same wheels the page loads), cached by the
+# engine wheel's hash.
+PREVIEW_SCRIPT = r"""
+import { loadPyodide } from "__PYODIDE__";
+import { writeFileSync } from "node:fs";
+const [outDir] = process.argv.slice(2);
+const py = await loadPyodide({ indexURL: "__INDEX__", lockFileURL: "__LOCK__" });
+await py.loadPackage("imperial-core", { errorCallback: (m) => { throw new Error(m); } });
+const boards = py.runPython(`
+import json, os, render
+os.makedirs("/tmp/previews", exist_ok=True)
+for b in render.BOARDS:
+    geo = render.load_geometry(b)
+    with open(f"/tmp/previews/{b}.svg", "w", encoding="utf-8") as fh:
+        fh.write(render.board_svg(board=b, size=(geo["width"], geo["height"])))
+json.dumps(list(render.BOARDS))
+`);
+for (const b of JSON.parse(boards)) writeFileSync(`${outDir}/${b}.svg`, py.FS.readFile(`/tmp/previews/${b}.svg`));
+"""
+
+
+def board_previews(pydir: Path, engine: Path, out: Path) -> None:
+    """``out``/<board>.svg: every board, empty, as the renderer of this build draws it."""
+    key = CACHE / "previews" / hashlib.sha256(sha256_file(engine).encode() + PREVIEW_SCRIPT.encode()).hexdigest()[:20]
+    if not key.is_dir() or not any(key.glob("*.svg")):
+        if shutil.which("node") is None:
+            raise BuildError("node is needed to draw the board previews (install Node.js)")
+        script = CACHE / "previews.mjs"
+        script.write_text(PREVIEW_SCRIPT.replace("__PYODIDE__", (pydir / "pyodide.mjs").as_uri())
+                          .replace("__INDEX__", str(pydir) + "/").replace("__LOCK__", str(pydir / "pyodide-lock.json")))
+        tmp = key.with_name(key.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        run(["node", str(script), str(tmp)], stdout=subprocess.DEVNULL)
+        if not any(tmp.glob("*.svg")):
+            raise BuildError("the board previews were not drawn")
+        shutil.rmtree(key, ignore_errors=True)
+        tmp.rename(key)
+    out.mkdir(parents=True, exist_ok=True)
+    for svg in sorted(key.glob("*.svg")):
+        shutil.copy2(svg, out / svg.name)
+
+
 # --- site -----------------------------------------------------------------------------------------------
 def extract_members(tgz: Path, members: dict[str, Path]) -> None:
     """Copy the named tarball members (path inside the tarball -> destination file)."""
@@ -367,6 +412,7 @@ def build() -> dict:
     for e in entries:
         e["sha256"] = sha256_file(pydir / e["file_name"])
     write_lock(pyodide_tgz, pydir, entries)
+    board_previews(pydir, ewheel, DIST / "previews")
 
     # Service worker: precache every file, versioned by the content hash of the site.
     files = sorted(p for p in DIST.rglob("*") if p.is_file())

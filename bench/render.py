@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Time to draw the map in CPython: a mid-game Europe board (target <= 30 ms) and both empty boards.
+"""Time to draw the map in CPython: a mid-game Europe board (target <= 30 ms) and both empty boards, in one
+piece, and its two layers apart (the static board, drawn once per board; the pieces layer, drawn per move).
 
     .venv/bin/python bench/render.py [--repeat 50]
 
@@ -19,7 +20,7 @@ sys.path.insert(0, str(ROOT / "pkg"))
 sys.path.insert(0, str(ROOT / "tests" / "render"))
 
 from midgame import midgame_state  # noqa: E402
-from render import board_svg  # noqa: E402
+from render import board_svg, pieces_svg, static_svg  # noqa: E402
 
 
 def timed(fn, repeat: int) -> tuple[float, float, float]:
@@ -44,6 +45,8 @@ def main() -> None:
         "europe mid-game": lambda: board_svg(state),
         "europe empty": lambda: board_svg(board="europe"),
         "world2030 empty": lambda: board_svg(board="world2030"),
+        "europe static": lambda: static_svg("europe"),
+        "europe mid pieces": lambda: pieces_svg(state),
     }
     print(f"python {sys.version.split()[0]}, {args.repeat} runs each")
     for name, fn in cases.items():

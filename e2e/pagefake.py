@@ -120,6 +120,8 @@ class UI:
         self.unsaved = False
         self.profile = ""
         self.fail_highlight = 0  # the next N highlight() calls throw (a crash while drawing)
+        self.pieces: dict[str, str] = {}  # map container id -> the pieces layer last set there
+        self.statics = 0  # how often a static board was put in #map
 
     def message(self, text: str, kind: str = "error", actions: str = "[]") -> None:
         entry = (str(text), str(kind), json.loads(actions or "[]"))
@@ -151,14 +153,19 @@ class UI:
     def share(self, url: str) -> None:
         self.shared.append(str(url))
 
-    def download(self, name: str, text: str) -> None:
+    def download(self, name: str, text: str, _type: str = "application/json") -> None:
         self.downloads.append((str(name), str(text)))
 
-    def mapChanged(self, _id: str) -> None:  # noqa: N802
-        pass
+    def downloadPng(self, name: str, svg: str) -> None:  # noqa: N802
+        self.downloads.append((str(name), str(svg)))
 
-    def replaceMapChildren(self, _json: str) -> None:  # noqa: N802
-        pass
+    def mapChanged(self, eid: str) -> None:  # noqa: N802
+        if eid == "map":
+            self.statics += 1
+            self.pieces.pop("map", None)
+
+    def setPieces(self, eid: str, markup: str) -> None:  # noqa: N802
+        self.pieces[str(eid)] = str(markup)
 
     def highlight(self, text: str) -> None:
         if self.fail_highlight:
@@ -304,8 +311,26 @@ class StubRender:
     """The renderer's entry points, drawing almost nothing (the page logic does not depend on the map)."""
 
     @staticmethod
-    def board_svg(state: Any = None, board: str = "europe") -> str:
-        return '<svg viewBox="0 0 10 10"><g id="units"></g></svg>'
+    def board_svg(state: Any = None, board: str = "europe", **_kw: Any) -> str:
+        return '<svg viewBox="0 0 10 10"><g class="pieces"></g></svg>'
+
+    @staticmethod
+    def static_svg(board: str = "europe") -> str:
+        return '<svg viewBox="0 0 10 10"><g class="pieces"></g></svg>'
+
+    @staticmethod
+    def pieces_svg(state: Any = None) -> str:
+        return '<g class="pieces"></g>'
+
+    @staticmethod
+    def region_marks(choices: Any = (), selected: Any = (), recent: Any = (), at: str = "") -> dict[str, Any]:
+        out: dict[str, Any] = {str(r): {"data-choice": str(r), "data-at": str(at)} for r in choices}
+        out.update({str(r): {"class": "selected"} for r in selected if r not in out})
+        return out
+
+    @staticmethod
+    def load_geometry(board: str) -> dict[str, Any]:
+        return {"width": 10, "height": 10}
 
     @staticmethod
     def rondel_svg(state: Any) -> str:

@@ -1,11 +1,39 @@
 // Boot progress, error display and the service worker. Plain JS so it works before Python is ready.
+// Before Python is ready the page already shows what it can without it: a progress bar, the games saved in
+// this browser (read only: names and dates) and, for a game link, the board it is played on (drawn at build
+// time, previews/<board>.svg).
 const stages = ["runtime", "packages", "engine"];
+// the progress bar moves towards each stage's share while the stage runs (download and start of Pyodide
+// first, then the wheels, then importing the engine and drawing); files that arrive move it on too
+const shares = { runtime: 62, packages: 80, engine: 97 };
+const arrivals = { "pyodide.asm.wasm": 40, "python_stdlib.zip": 50, "pydantic_core": 70, "imperial_core": 76 };
+let running = "runtime";
+let floor = 1;
 
 function stage(name, state) {
   const li = document.querySelector(`#loading [data-stage="${name}"]`);
   if (li) li.dataset.state = state;
   performance.mark(`imperial:${name}:${state}`);
+  if (state === "active") running = name;
+  if (state === "done") floor = Math.max(floor, shares[name] || 0);
+  progress();
 }
+
+function progress() {
+  const bar = document.getElementById("boot-progress");
+  if (!bar || document.body.dataset.failed === "1") return;
+  const cap = shares[running] || 100;
+  const v = Math.max(floor, Number(bar.value) || 0);
+  bar.value = Math.min(cap, v + (cap - v) * 0.05);
+}
+const ticker = setInterval(progress, 100);
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      for (const [part, at] of Object.entries(arrivals)) if (e.name.includes(part)) floor = Math.max(floor, at);
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch { /* no resource timing: the bar moves by time alone */ }
 
 function fail(message, details) {
   const box = document.getElementById("error");
@@ -29,10 +57,14 @@ function fail(message, details) {
     if (li && li.dataset.state === "active") li.dataset.state = "failed";
   }
   document.body.dataset.failed = "1";
+  clearInterval(ticker);
 }
 
 function ready() {
+  clearInterval(ticker);
   for (const name of stages) stage(name, "done");
+  const bar = document.getElementById("boot-progress");
+  if (bar) bar.value = 100;
   document.getElementById("loading").hidden = true;
   document.getElementById("app").hidden = false;
   document.body.dataset.readyAt = String(Math.round(performance.now()));
@@ -77,3 +109,90 @@ if ("serviceWorker" in navigator) {
     console.warn("service worker not registered; the game will not work offline", err);
   });
 }
+
+// ---- before Python: the saves and the linked board --------------------------------------------------------
+const SAVE_PREFIX = "imperial.save."; // as web/imperial_ui/app.py stores them
+const BOARDS = ["europe", "world2030"]; // imperial_core's BOARDS: a link token's second byte is the index
+const BOARD_NAMES = { europe: "Europe (1914)", world2030: "World (Imperial 2030)" };
+const BOARD_SIZES = { europe: [1280, 1006], world2030: [1280, 586] }; // the drawings' own sizes, so nothing jumps
+
+// one row of the early list, from the save's summary (docs/saves.md); anything odd reads as unreadable
+function earlyRow(raw) {
+  const row = { saved: 0, text: "A saved game that could not be read" };
+  if (typeof raw !== "string" || raw.length > 262144) return row;
+  try {
+    const save = JSON.parse(raw);
+    const sum = save && typeof save === "object" ? save.summary : null;
+    const players = Array.isArray(sum?.players) ? sum.players.filter((p) => typeof p === "string") : [];
+    if (!players.length) return row;
+    const saved = Number.isFinite(save.meta?.saved) ? save.meta.saved : 0;
+    const when = saved > 0 ? new Date(saved * 1000).toLocaleString() : "";
+    const moves = Number.isInteger(sum.moves) && sum.moves >= 0 ? `${sum.moves} moves` : "";
+    const parts = [players.slice(0, 6).map((p) => p.slice(0, 24)).join(", "), BOARD_NAMES[sum.board] || "", moves, when];
+    return { saved, text: parts.filter(Boolean).join(" · ") };
+  } catch {
+    return row;
+  }
+}
+
+function earlySaves() {
+  const box = document.getElementById("early-saves");
+  if (!box) return;
+  const rows = [];
+  try {
+    const store = window.localStorage;
+    for (let i = 0; i < store.length && i < 5000; i++) {
+      const key = store.key(i);
+      if (key && key.startsWith(SAVE_PREFIX)) rows.push(earlyRow(store.getItem(key)));
+    }
+  } catch {
+    return; // storage refused: Python says so once it is ready
+  }
+  if (!rows.length) return;
+  rows.sort((a, b) => b.saved - a.saved);
+  const list = box.querySelector("ul");
+  for (const r of rows.slice(0, 12)) {
+    const li = document.createElement("li");
+    li.textContent = r.text;
+    list.append(li);
+  }
+  if (rows.length > 12) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = `… and ${rows.length - 12} more`;
+    list.append(li);
+  }
+  box.hidden = false;
+}
+
+// the board a game link is played on: the token's second byte (engine format, board, options, ...)
+function linkedBoard(hash) {
+  if (!hash.startsWith("#g=")) return null;
+  try {
+    const head = atob(hash.slice(3, 7).replace(/-/g, "+").replace(/_/g, "/"));
+    return BOARDS[head.charCodeAt(1)] || BOARDS[0];
+  } catch {
+    return BOARDS[0];
+  }
+}
+
+function earlyBoard() {
+  const fig = document.getElementById("early-board");
+  const board = linkedBoard(String(location.hash || ""));
+  if (!fig || !board) return;
+  const img = fig.querySelector("img");
+  [img.width, img.height] = BOARD_SIZES[board];
+  img.src = `./previews/${board}.svg`;
+  img.alt = `The ${BOARD_NAMES[board]} board, empty: the linked game is shown on it once it has loaded`;
+  fig.hidden = false;
+  document.body.dataset.preview = board;
+}
+
+try {
+  earlySaves();
+  earlyBoard();
+} catch (err) {
+  console.warn("early start screen", err); // only a preview: the page starts without it
+}
+performance.mark("imperial:early:drawn");
+requestAnimationFrame(() => setTimeout(() => performance.mark("imperial:early:painted"), 0));

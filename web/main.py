@@ -41,9 +41,15 @@ async def start() -> None:
         await load_packages(["imperial-core"])
         boot.stage("packages", "done")
         boot.stage("engine", "active")
+        mark = js.performance.mark  # import costs, for bench/startup.py
+        mark("imperial:import:start")
+        from pydantic import BaseModel  # noqa: F401 - the library alone, timed apart from the engine's models
+        mark("imperial:import:pydantic")
         import imperial_core
+        mark("imperial:import:engine")  # the engine's pydantic models build their schemas here
         import render
         from imperial_ui.app import App
+        mark("imperial:import:page")
 
         js.document.getElementById("version").textContent = f"engine {imperial_core.__version__}"
         app = App(render)

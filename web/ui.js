@@ -129,8 +129,8 @@ async function share(url) {
 }
 
 // ---- files ----------------------------------------------------------------------------------------
-function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+function saveBlob(name, blob) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
   a.download = name;
@@ -140,9 +140,38 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+function download(name, text, type = "application/json") {
+  saveBlob(name, new Blob([text], { type }));
+}
+
+// the board drawing (an SVG document with its own width and height) drawn on a canvas at twice its size
+async function downloadPng(name, svg) {
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  try {
+    const img = new Image();
+    await new Promise((ok, bad) => {
+      img.onload = ok;
+      img.onerror = () => bad(new Error("the drawing could not be read as an image"));
+      img.src = url;
+    });
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth * 2;
+    canvas.height = img.naturalHeight * 2;
+    canvas.getContext("2d").drawImage(img, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise((ok) => canvas.toBlob(ok, "image/png"));
+    if (!blob) throw new Error("the browser made no image");
+    saveBlob(name, blob);
+  } catch (err) {
+    message(`The board could not be saved as a PNG image (${err?.message || err}). Download it as SVG instead.`,
+      "error", JSON.stringify([{ cmd: "download-board", arg: "svg", label: "Download board as SVG" }]));
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
 // ---- the map: highlights, zoom and pan ------------------------------------------------------------
 const views = new Map(); // container id -> {base:[x,y,w,h], view:[x,y,w,h]}
-let lit = [];
+let lit = new Map(); // region id -> [element, the mark set on it]
 
 function svgOf(id) {
   return $(id)?.querySelector("svg");
@@ -161,78 +190,83 @@ function mapChanged(id) {
   }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  lit = [];
+  lit = new Map();
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
-function replaceMapChildren(json) {
-  // [[path of indexes among element children from the map's <svg>, i1, i2, [markup, ...]], ...]:
-  // children i1..i2 of that element give way to the new markup (applied in order)
-  const svg = svgOf("map");
+// The board comes in two layers: the static drawing (put in once per board, by Python) and its pieces layer
+// (<g class="pieces">, the drawing's last child), which this swaps. Children of the layer carry data-key;
+// those equal to the ones on screen stay (the browser repaints only where pieces changed).
+function setPieces(id, markup) {
+  const svg = svgOf(id);
   if (!svg) return;
-  for (const [path, i1, i2, markups] of JSON.parse(json)) {
-    let parent = svg;
-    for (const i of path) parent = parent?.children[i];
-    if (!parent) continue;
-    const kids = [...parent.children];
-    const before = kids[i2] || null;
-    for (const el of kids.slice(i1, i2)) el.remove();
-    if (markups.length) {
-      const tmp = document.createElementNS(SVGNS, "svg");
-      tmp.innerHTML = markups.join("");
-      parent.insertBefore(fragmentOf(tmp), before);
+  const tmp = document.createElementNS(SVGNS, "svg");
+  tmp.innerHTML = String(markup);
+  const layer = tmp.firstElementChild;
+  const old = svg.lastElementChild;
+  if (!layer) return;
+  if (!old || !old.matches("g.pieces") || old.attributes.length !== layer.attributes.length ||
+      [...layer.attributes].some((a) => old.getAttribute(a.name) !== a.value)) {
+    if (old?.matches("g.pieces")) old.replaceWith(layer);
+    else svg.append(layer);
+    return;
+  }
+  const onScreen = new Map();
+  for (const el of old.children) onScreen.set(el.getAttribute("data-key"), el);
+  let cursor = old.firstElementChild;
+  for (const el of [...layer.children]) {
+    const key = el.getAttribute("data-key");
+    const prev = onScreen.get(key);
+    if (prev && prev.isEqualNode(el)) {
+      onScreen.delete(key);
+      if (prev === cursor) cursor = cursor.nextElementSibling;
+      else old.insertBefore(prev, cursor);
+    } else {
+      old.insertBefore(el, cursor);
     }
   }
-}
-
-function fragmentOf(tmp) {
-  const frag = document.createDocumentFragment();
-  while (tmp.firstChild) frag.append(tmp.firstChild);
-  return frag;
+  for (const el of onScreen.values()) el.remove();
 }
 
 // the decision the drawn choices belong to, and when it was drawn: a click made before then was aimed at
 // something else and is dropped
 let drawn = { at: "", time: 0 };
 
+// marks: region id -> attributes drawn by the renderer (render.region_marks): "class" is added to the
+// region's classes, every other attribute is set. Only the difference from the marks on screen is written,
+// so regions whose marks stay are not restyled.
+function remark(el, before, after) {
+  if ((before.class || "") !== (after.class || "")) { // in the renderer's order: the region's own, then the mark's
+    el.classList.remove(...(before.class || "").split(" ").filter(Boolean));
+    el.classList.add(...(after.class || "").split(" ").filter(Boolean));
+  }
+  for (const name of Object.keys(before)) if (name !== "class" && !(name in after)) el.removeAttribute(name);
+  for (const [name, value] of Object.entries(after)) {
+    if (name !== "class" && before[name] !== value) el.setAttribute(name, value);
+  }
+}
+
 function highlight(json) {
-  const { choices, selected, recent = [], at = "" } = JSON.parse(json);
+  const { marks = {}, at = "", choices = 0 } = JSON.parse(json);
   if (at !== drawn.at) drawn = { at, time: performance.now() };
-  for (const el of lit) {
-    el.classList.remove("choice", "selected", "recent");
-    el.removeAttribute("data-choice");
-    el.removeAttribute("data-at");
-    el.removeAttribute("tabindex");
-    el.removeAttribute("role");
-  }
-  lit = [];
   const root = $("map");
-  for (const [rid, label] of choices) {
-    const el = root.querySelector(`[data-region="${CSS.escape(rid)}"]`);
+  const svg = root.querySelector("svg");
+  for (const [rid, [el, mark]] of lit) {
+    if (!(rid in marks) || !el.isConnected) {
+      remark(el, mark, {});
+      lit.delete(rid);
+    }
+  }
+  for (const [rid, mark] of Object.entries(marks)) {
+    const on = lit.get(rid);
+    const el = on ? on[0] : svg?.querySelector(`[data-region="${CSS.escape(rid)}"]`);
     if (!el) continue;
-    el.classList.add("choice");
-    el.dataset.choice = rid;
-    el.dataset.at = at;
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "button");
-    el.setAttribute("aria-label", label);
-    lit.push(el);
+    remark(el, on ? on[1] : {}, mark);
+    lit.set(rid, [el, mark]);
   }
-  for (const rid of selected) {
-    const el = root.querySelector(`[data-region="${CSS.escape(rid)}"]`);
-    if (!el) continue;
-    el.classList.add("selected");
-    lit.push(el);
-  }
-  for (const rid of recent) {
-    const el = root.querySelector(`[data-region="${CSS.escape(rid)}"]`);
-    if (!el || el.classList.contains("choice") || el.classList.contains("selected")) continue;
-    el.classList.add("recent");
-    lit.push(el);
-  }
-  root.dataset.choices = String(choices.length);
-  root.querySelector("svg")?.classList.toggle("picking", choices.length > 0);
+  root.dataset.choices = String(choices);
+  svg?.classList.toggle("picking", choices > 0);
 }
 
 function setView(id, v) {
@@ -462,7 +496,7 @@ function showNames() {
 showNames();
 
 window.imperialUI = {
-  message, clearMessage, banner, screen, toolbar, scores, menu, prompt, share, download, mapChanged, highlight,
-  replaceMapChildren, setUnsaved, announce,
+  message, clearMessage, banner, screen, toolbar, scores, menu, prompt, share, download, downloadPng, mapChanged,
+  highlight, setPieces, setUnsaved, announce,
   zoom, showTab, timings, profile: "",
 };

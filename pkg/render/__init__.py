@@ -1,12 +1,16 @@
 """Game state to SVG drawings (svgwrite). Draws state; never decides rules.
 
-``board_svg(state=None, *, board=None, highlight=())`` draws the map (python-chess's
-``chess.svg.board`` is the model: one pure function returning an SVG string, glyphs defined
-once in ``<defs>``, CSS classes the page can restyle, deterministic output).
+The map comes in two layers, as python-chess's ``chess.svg.board`` would have it if a board were drawn
+once: ``static_svg(board)`` (regions, borders, names, harbours, canals; drawn once per board) and
+``pieces_svg(state)`` (factories, flags, units; drawn per state). ``board_svg(state)`` is both in one
+document. Highlights are parameters (``choices``, ``selected``, ``recent``; see ``region_marks``), never
+patched into the output. Glyphs are defined once in ``<defs>``, CSS classes can be restyled, output is
+deterministic.
 """
 
-from .board import board_svg
+from .board import board_svg, compose, pieces_svg, region_marks, static_svg
 from .geometry import BOARDS, load_geometry
 from .panels import rondel_svg, tracks_svg, treasuries_svg
 
-__all__ = ["BOARDS", "board_svg", "load_geometry", "rondel_svg", "tracks_svg", "treasuries_svg"]
+__all__ = ["BOARDS", "board_svg", "compose", "load_geometry", "pieces_svg", "region_marks", "rondel_svg",
+           "static_svg", "tracks_svg", "treasuries_svg"]

@@ -1,12 +1,22 @@
-"""The map: ``board_svg(state)`` draws a game (or an empty board) as an SVG string.
+"""The map in two layers: a static board drawn once per board, and a pieces layer drawn per state.
 
-Pure drawing: every fact comes from the state (units, hostile counts, flags, factories)
-or from the committed geometry; nothing here decides a rule.
+``static_svg(board)`` draws what never changes in a game (regions, borders, names, harbours, factory sites,
+canals, straits) around an empty pieces layer; ``pieces_svg(state)`` draws what the state puts on it
+(factories, flags, armies lying or standing, stack counts, who controls a canal) as one ``<g class="pieces">``;
+``board_svg(state)`` is both in one document, for tests and for export. Which regions may be clicked, which
+one is selected and where the last move happened are parameters (``choices``, ``selected``, ``recent``):
+``region_marks`` says what they set on each region, and the page sets exactly that on its static board.
+
+Pure drawing: every fact comes from the state (units, hostile counts, flags, factories), from the caller
+(choices) or from the committed geometry; nothing here decides a rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
+from html import escape
 from typing import Any
 
 import svgwrite
@@ -72,81 +82,57 @@ def _defs(dwg: svgwrite.Drawing, geo: dict) -> None:
     dwg.defs.add(swiss)
 
 
-def _units_of(state: Any, board_nations: list[str]) -> dict[str, list[tuple[str, str, int]]]:
-    """Per region: (nation, kind, count) with kind in fleet / army / army-hostile, in turn order."""
-    out: dict[str, list[tuple[str, str, int]]] = {}
-    if state is None:
-        return out
-    for nid in board_nations:
-        n = state.nations.get(nid)
-        if n is None:
-            continue
-        for rid, count in sorted(n["fleets"].items()):
-            if count:
-                out.setdefault(rid, []).append((nid, "fleet", count))
-        for rid, count in sorted(n["armies"].items()):
-            hostile = min(n["hostile"].get(rid, 0), count)
-            if count - hostile:
-                out.setdefault(rid, []).append((nid, "army", count - hostile))
-            if hostile:
-                out.setdefault(rid, []).append((nid, "army-hostile", hostile))
+#: The pieces layer's element; the static board holds it empty, the page swaps its children.
+PIECES_OPEN = '<g class="pieces" pointer-events="none">'
+_EMPTY_PIECES = re.compile(r'<g class="pieces" pointer-events="none"\s*/>|<g class="pieces" pointer-events="none"></g>')
+
+Choices = Mapping[str, str] | Iterable[str]
+
+
+def region_marks(choices: Choices = (), selected: Iterable[str] = (), recent: Iterable[str] = (),
+                 at: str = "") -> dict[str, dict[str, str]]:
+    """What a highlight sets on each region's path: ``class`` (classes added to the region's own) and, for a
+    region that may be clicked, ``data-choice`` (the value a click sends), ``data-at`` (the decision it was
+    drawn for), ``tabindex``, ``role`` and ``aria-label``. ``choices``: region id -> label (or just ids);
+    ``selected``: the selected unit's region; ``recent``: where the last move happened (outlined unless it is
+    a choice or selected). ``static_svg`` draws these; the page sets the same attributes on its board."""
+    labels = {str(k): str(v) for k, v in choices.items()} if isinstance(choices, Mapping) else \
+        {str(c): str(c) for c in choices}
+    out: dict[str, dict[str, str]] = {}
+    for rid, label in labels.items():
+        out[rid] = {"class": "choice", "data-choice": rid, "data-at": str(at), "tabindex": "0", "role": "button",
+                    "aria-label": label}
+    for rid in map(str, selected):
+        mark = out.setdefault(rid, {})
+        mark["class"] = f"{mark['class']} selected" if "class" in mark else "selected"
+    for rid in map(str, recent):
+        out.setdefault(rid, {"class": "recent"})
     return out
 
 
-def _title(rid: str, reg: dict, names: dict[str, str], units: list[tuple[str, str, int]],
-           flag: str | None, factory: bool) -> str:
-    """Accessible description of a region: name, owner, site, units."""
-    bits = [reg["name"]]
-    if reg.get("nation"):
-        bits.append(f"home province of {names.get(reg['nation'], reg['nation'])}")
-    if reg.get("factory_site"):
-        site = "shipyard" if reg["factory_site"] == "shipyard" else "armaments factory"
-        bits.append(("" if factory else "empty ") + site + ("" if factory else " site"))
-    if flag:
-        bits.append(f"flag of {names.get(flag, flag)}")
-    words = {"fleet": ("fleet", "fleets"), "army": ("army", "armies"),
-             "army-hostile": ("hostile army", "hostile armies")}
-    for nid, kind, count in units:
-        one, many = words[kind]
-        bits.append(f"{count} {names.get(nid, nid)} {one if count == 1 else many}")
-    return ", ".join(bits)
+def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterable[str] = (),
+               recent: Iterable[str] = (), at: str = "", highlight: Iterable[str] = (),
+               size: tuple[float | str, float | str] | None = None) -> str:
+    """The static board of ``board`` ("europe" or "world2030") as an ``<svg>`` document, with an empty
+    pieces layer (``<g class="pieces">``, last child) for ``pieces_svg`` to fill.
 
-
-def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterable[str] = (),
-              size: tuple[float | str, float | str] | None = None, units: bool = True) -> str:
-    """Draw the map of a game, or of an empty board.
-
-    ``state``: an ``imperial_core`` ``GameState`` (or ``None`` for an empty board);
-    ``board``: "europe" or "world2030" when there is no state; ``highlight``: region ids to
-    outline (e.g. legal destinations); ``size``: width and height attributes (default: none,
-    the SVG scales to its container). Every movement region is one ``<path>`` with
-    ``data-region`` and a ``<title>``; impassable areas carry ``data-impassable`` instead.
+    Every movement region is one ``<path>`` with ``data-region`` and a ``<title>`` (its name, home nation
+    and factory site; never what stands on it); impassable areas carry ``data-impassable`` instead.
+    ``choices`` / ``selected`` / ``recent`` / ``at``: the highlights, as ``region_marks`` describes them (the
+    root also gets the class ``picking`` while there are choices); ``highlight``: region ids to outline;
+    ``size``: width and height attributes (default: none, the SVG scales to its container).
     """
-    board_id = state.board if state is not None else (board or "europe")
-    geo = load_geometry(board_id)
+    geo = load_geometry(board)
+    marks = region_marks(choices, selected, recent, at)
     W, H = geo["width"], geo["height"]
     U = geo["unit_size"]
-    nations = [n["id"] for n in geo["nations"]]
     names = {n["id"]: n["name"] for n in geo["nations"]}
     dwg = svgwrite.Drawing(size=size or ("100%", "100%"), viewBox=f"0 0 {_fmt(W)} {_fmt(H)}",
                            debug=False, profile="full")
-    dwg["class"] = f"board board-{board_id}"
-    dwg["aria-label"] = "Imperial 2030 world map" if board_id == "world2030" else "Imperial map of Europe"
+    picking = any("data-choice" in m for m in marks.values())
+    dwg["class"] = f"board board-{board}" + (" picking" if picking else "")
+    dwg["aria-label"] = "Imperial 2030 world map" if board == "world2030" else "Imperial map of Europe"
     _defs(dwg, geo)
-
-    per_region = _units_of(state, nations) if units else {}
-    flags: dict[str, str] = {}
-    built: set[str] = set()
-    if state is not None:
-        for nid in nations:
-            n = state.nations.get(nid)
-            if n is None:
-                continue
-            for rid in n["flags"]:
-                flags[rid] = nid
-            built.update(n["factories"])
-    else:
-        built = {rid for rid, r in geo["regions"].items() if r.get("start_factory")}
 
     dwg.add(dwg.rect(insert=(0, 0), size=(W, H), class_="water"))
     lines = geo["lines"]
@@ -163,11 +149,15 @@ def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterabl
         cls = "region " + ("sea" if kind == "sea" else f"land {kind}")
         if reg.get("nation"):
             cls += f" nation-{reg['nation']}"
-        if rid in flags:
-            cls += f" flag-{flags[rid]}"
+        mark = marks.get(rid, {})
+        if "class" in mark:
+            cls += " " + mark["class"]
         el = dwg.path(d=reg["d"], class_=cls, id=f"r-{rid}")
         el["data-region"] = rid
-        el.set_desc(title=_title(rid, reg, names, per_region.get(rid, []), flags.get(rid), rid in built))
+        for k, v in mark.items():
+            if k != "class":
+                el[k] = v
+        el.set_desc(title=_title(reg, names))
         (seas if kind == "sea" else lands).add(el)
     if geo.get("lakes"):
         seas.add(dwg.path(d=geo["lakes"], class_="lake"))
@@ -198,13 +188,174 @@ def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterabl
             el = dwg.path(d=geo["regions"][rid]["d"], class_="highlight")
             el["data-highlight"] = rid
             hg.add(el)
-
-    _sites(dwg, geo, built, U)
-    _passages(dwg, geo, board_id, flags)
+    _sites(dwg, geo, U)
+    _passages(dwg, geo, board)
     _labels(dwg, geo)
-    if units:
-        _pieces(dwg, geo, per_region, flags, U)
+    dwg.add(Group(class_="pieces", pointer_events="none"))
     return dwg.tostring()
+
+
+def compose(static: str, pieces: str) -> str:
+    """The one-piece board: the pieces layer put in the static board's place for it (what the page shows)."""
+    out, n = _EMPTY_PIECES.subn(lambda _m: pieces, static, count=1)
+    if n != 1:
+        raise ValueError("the static board has no empty pieces layer")
+    return out
+
+
+def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterable[str] = (),
+              choices: Choices = (), selected: Iterable[str] = (), recent: Iterable[str] = (), at: str = "",
+              size: tuple[float | str, float | str] | None = None) -> str:
+    """The map of a game (or of an empty board, ``board`` "europe" or "world2030") in one ``<svg>``: the
+    static board with the highlights given, and the pieces layer of ``state`` in it."""
+    board_id = state.board if state is not None else (board or "europe")
+    return compose(static_svg(board_id, choices=choices, selected=selected, recent=recent, at=at,
+                              highlight=highlight, size=size),
+                   pieces_svg(state, board=board_id))
+
+
+def _title(reg: dict, names: dict[str, str]) -> str:
+    """A region's own description: name, home nation, factory site (what stands on it is the pieces')."""
+    bits = [reg["name"]]
+    if reg.get("nation"):
+        bits.append(f"home province of {names.get(reg['nation'], reg['nation'])}")
+    if reg.get("factory_site"):
+        bits.append("shipyard site" if reg["factory_site"] == "shipyard" else "armaments factory site")
+    return ", ".join(bits)
+
+
+def _units_of(state: Any, board_nations: list[str]) -> dict[str, list[tuple[str, str, int]]]:
+    """Per region: (nation, kind, count) with kind in fleet / army / army-hostile, in turn order."""
+    out: dict[str, list[tuple[str, str, int]]] = {}
+    if state is None:
+        return out
+    for nid in board_nations:
+        n = state.nations.get(nid)
+        if n is None:
+            continue
+        for rid, count in sorted(n["fleets"].items()):
+            if count:
+                out.setdefault(rid, []).append((nid, "fleet", count))
+        for rid, count in sorted(n["armies"].items()):
+            hostile = min(n["hostile"].get(rid, 0), count)
+            if count - hostile:
+                out.setdefault(rid, []).append((nid, "army", count - hostile))
+            if hostile:
+                out.setdefault(rid, []).append((nid, "army-hostile", hostile))
+    return out
+
+
+_WORDS = {"fleet": ("fleet", "fleets"), "army": ("army", "armies"),
+          "army-hostile": ("hostile army", "hostile armies"), "flag": ("flag", "flags")}
+
+
+def pieces_svg(state: Any = None, *, board: str | None = None) -> str:
+    """The pieces layer of a game (or the start factories of an empty ``board``): one ``<g class="pieces">``
+    with ``pointer-events="none"``, whose children each carry a ``data-key`` (the page replaces only the
+    children that changed) and their own ``<title>``: built factories, the nations that control canals, and
+    per region its flag and units (lying armies friendly, standing armies hostile, counts on stacks)."""
+    board_id = state.board if state is not None else (board or "europe")
+    geo = load_geometry(board_id)
+    U = geo["unit_size"]
+    nations = [n["id"] for n in geo["nations"]]
+    names = {n["id"]: n["name"] for n in geo["nations"]}
+    flags: dict[str, str] = {}
+    built: set[str] = set()
+    if state is not None:
+        for nid in nations:
+            n = state.nations.get(nid)
+            if n is None:
+                continue
+            for rid in n["flags"]:
+                flags[rid] = nid
+            built.update(n["factories"])
+    else:
+        built = {rid for rid, r in geo["regions"].items() if r.get("start_factory")}
+    per_region = _units_of(state, nations)
+    out = [PIECES_OPEN]
+    regions = geo["regions"]
+    for rid, reg in regions.items():
+        if rid not in built or "city" not in reg:
+            continue
+        x, y = reg["city"]
+        site = reg.get("factory_site", "armaments")
+        s = U * 0.95
+        fill = "#7B4A24" if site == "armaments" else "#1F5F8B"
+        what = "Shipyard" if site == "shipyard" else "Armaments factory"
+        out.append(f'<use class="factory factory-{site}" data-key="factory {_a(rid)}" data-factory="{_a(rid)}" '
+                   f'href="#g-factory" x="{_fmt(x - s / 2)}" y="{_fmt(y - s / 2)}" width="{_fmt(s)}" '
+                   f'height="{_fmt(s)}" fill="{fill}"><title>{_t(what)} in {_t(reg["name"])}</title></use>')
+    size = geo["label_size"]
+    for cid, name, controlled_by, x, y in _canals(board_id):
+        owner = flags.get(controlled_by)
+        if owner is None:
+            continue
+        out.append(f'<g class="canal-owner owner-{owner}" data-key="canal {cid}" data-canal-owner="{cid}">'
+                   f'<title>{_t(name)}: controlled by the flag of {_t(names.get(owner, owner))}</title>'
+                   f'<circle class="canal-ring" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(size * 0.55)}"/>'
+                   f'<path class="canal-cut" d="M{_fmt(x - size * 0.3)} {_fmt(y)}H{_fmt(x + size * 0.3)}"/></g>')
+    for rid, reg in regions.items():
+        items: list[tuple[str, str, int]] = [(flags[rid], "flag", 1)] if rid in flags else []
+        items += per_region.get(rid, [])
+        if not items or "units" not in reg:
+            continue
+        said = ", ".join(f"{count} {names.get(nid, nid)} {_WORDS[kind][count != 1]}" if kind != "flag" else
+                         f"flag of {names.get(nid, nid)}" for nid, kind, count in items)
+        out.append(f'<g class="stack" data-key="stack {_a(rid)}" data-pieces="{_a(rid)}">'
+                   f'<title>{_t(reg["name"])}: {_t(said)}</title>')
+        row: list[tuple[str, str, int]] = []
+        for item in items:
+            if item[1] == "fleet" and "port" in reg:
+                # a fleet in a home province lies in its harbour: drawn beside the anchor
+                _piece(out, rid, item, reg["port"][0], reg["port"][1], U)
+            else:
+                row.append(item)
+        ux, uy = reg["units"]
+        per_row = 3
+        step = U * 1.05
+        for ri in range(0, len(row), per_row):
+            line = row[ri:ri + per_row]
+            y = uy + ri // per_row * step
+            x0 = ux - (len(line) - 1) * step / 2
+            for ci, item in enumerate(line):
+                _piece(out, rid, item, x0 + ci * step, y, U)
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _piece(out: list[str], rid: str, item: tuple[str, str, int], x: float, y: float, U: float) -> None:
+    """One glyph (flag, fleet, lying or standing army) with its nation letter and stack count."""
+    nid, kind, count = item
+    out.append(f'<use class="piece {kind} nation-{nid}" data-unit="{nid} {kind} {_a(rid)}" href="#g-{kind}" '
+               f'x="{_fmt(x - U / 2)}" y="{_fmt(y - U / 2)}" width="{_fmt(U)}" height="{_fmt(U)}"/>')
+    tx, ty = x, y + U * 0.16
+    if kind == "army-hostile":
+        ty = y + U * 0.2
+    elif kind == "flag":
+        tx, ty = x + U * 0.08, y - U * 0.08
+    elif kind == "army":
+        tx = x - U * 0.05
+    elif kind == "fleet":
+        ty = y + U * 0.27
+    fs = U * (0.34 if kind in ("fleet", "flag") else 0.42)
+    out.append(f'<text class="piece-letter nation-{nid}" x="{_fmt(tx)}" y="{_fmt(ty)}" '
+               f'font-size="{_fmt(fs)}">{_t(letter(nid))}</text>')
+    if count > 1:
+        cx, cy = x + U * 0.42, y - U * 0.36
+        out.append(f'<circle class="count-bg" cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(U * 0.26)}"/>'
+                   f'<text class="count" x="{_fmt(cx)}" y="{_fmt(cy + U * 0.16)}" '
+                   f'font-size="{_fmt(U * 0.4)}">{count}</text>')
+
+
+def _a(text: str) -> str:
+    """Text for an attribute value."""
+    return escape(str(text), quote=True)
+
+
+def _t(text: str) -> str:
+    """Text for element content."""
+    return escape(str(text), quote=False)
 
 
 #: Where the board's canals and straits are, in degrees (latitude, longitude): public geography, drawn
@@ -236,9 +387,27 @@ def project(geo: dict, lat: float, lon: float) -> tuple[float, float] | None:
     return x, y
 
 
-def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, flags: dict[str, str]) -> None:
-    """Imperial 2030's canals (with the colour of the nation whose flag controls them), the two straits
-    armies may cross, and arrows where the seas continue across the map's east and west edges."""
+@cache
+def _canals(board_id: str) -> tuple[tuple[str, str, str, float, float], ...]:
+    """The board's canals placed on the map: (id, name, region whose flag controls it, x, y)."""
+    from imperial_core.board import load_board
+
+    try:
+        b = load_board(board_id)
+    except ValueError:
+        return ()
+    geo = load_geometry(board_id)
+    out = []
+    for c in b.canals:
+        at = project(geo, *PLACES[c.id]) if c.id in PLACES else None
+        if at is not None:
+            out.append((c.id, c.name, c.controlled_by, at[0], at[1]))
+    return tuple(out)
+
+
+def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str) -> None:
+    """Imperial 2030's canals (the pieces layer colours them by the nation whose flag controls them), the two
+    straits armies may cross, and labels where the seas continue across the map's east and west edges."""
     from imperial_core.board import load_board
 
     try:
@@ -250,21 +419,17 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, flags: dict[str, 
     g = dwg.add(Group(class_="passages"))
     size = geo["label_size"]
     seas = {rid: reg for rid, reg in geo["regions"].items() if reg["kind"] == "sea"}
-    for c in b.canals:
-        at = project(geo, *PLACES[c.id]) if c.id in PLACES else None
-        if at is None:
-            continue
-        x, y = at
-        owner = flags.get(c.controlled_by)
-        mark = g.add(dwg.g(class_=f"canal{f' owner-{owner}' if owner else ''}"))
-        mark["data-canal"] = c.id
+    canals = {c.id: c for c in b.canals}
+    for cid, name, controlled_by, x, y in _canals(board_id):
+        c = canals[cid]
+        mark = g.add(dwg.g(class_="canal"))
+        mark["data-canal"] = cid
         a, z = (geo["regions"].get(s, {}).get("name", s) for s in c.seas)
-        control = geo["regions"].get(c.controlled_by, {}).get("name", c.controlled_by)
-        who = f"controlled by the flag of {owner}" if owner else f"free while no flag stands in {control}"
-        mark.set_desc(title=f"{c.name}: {a} ↔ {z}; {who}")
+        control = geo["regions"].get(controlled_by, {}).get("name", controlled_by)
+        mark.set_desc(title=f"{name}: {a} ↔ {z}; controlled by the nation whose flag stands in {control}")
         mark.add(dwg.circle(center=(x, y), r=size * 0.55, class_="canal-ring"))
         mark.add(dwg.path(d=f"M{_fmt(x - size * 0.3)} {_fmt(y)}H{_fmt(x + size * 0.3)}", class_="canal-cut"))
-        mark.add(dwg.text(c.name.replace(" Canal", ""), insert=(x, y - size * 0.9), class_="label canal-label"))
+        mark.add(dwg.text(name.replace(" Canal", ""), insert=(x, y - size * 0.9), class_="label canal-label"))
     for a, z in b.straits:
         at = project(geo, *PLACES.get(f"{a}-{z}", PLACES.get(f"{z}-{a}", (0.0, 0.0))))
         if at is None or f"{a}-{z}" not in PLACES and f"{z}-{a}" not in PLACES:
@@ -293,8 +458,10 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, flags: dict[str, 
         t.set_desc(title=f"{reg.get('name', here)} continues across the edge of the map to {others}")
 
 
-def _sites(dwg: svgwrite.Drawing, geo: dict, built: set[str], U: float) -> None:
-    """Harbour anchors, factory sites and built factories."""
+
+
+def _sites(dwg: svgwrite.Drawing, geo: dict, U: float) -> None:
+    """Harbour anchors and factory sites (a built factory is a piece, drawn over its site)."""
     g = dwg.add(Group(class_="sites"))
     for rid, reg in geo["regions"].items():
         if "anchor" in reg:
@@ -306,15 +473,7 @@ def _sites(dwg: svgwrite.Drawing, geo: dict, built: set[str], U: float) -> None:
         if "city" not in reg:
             continue
         x, y = reg["city"]
-        site = reg.get("factory_site", "armaments")
-        if rid in built:
-            s = U * 0.95
-            fill = "#7B4A24" if site == "armaments" else "#1F5F8B"
-            u = dwg.use(href="#g-factory", insert=(x - s / 2, y - s / 2), size=(s, s), fill=fill,
-                        class_=f"factory factory-{site}")
-            u["data-factory"] = rid
-            g.add(u)
-        elif site == "shipyard":
+        if reg.get("factory_site", "armaments") == "shipyard":
             g.add(dwg.circle(center=(x, y), r=U * 0.22, class_="site site-shipyard"))
         else:
             r = U * 0.2
@@ -323,7 +482,7 @@ def _sites(dwg: svgwrite.Drawing, geo: dict, built: set[str], U: float) -> None:
 
 def _labels(dwg: svgwrite.Drawing, geo: dict) -> None:
     """Region names at their precomputed, non-overlapping positions."""
-    g = dwg.add(Group(class_="labels"))
+    g = dwg.add(Group(class_="labels", pointer_events="none"))
     size = geo["label_size"]
     for reg in geo["regions"].values():
         if "label" not in reg:
@@ -344,56 +503,3 @@ def _labels(dwg: svgwrite.Drawing, geo: dict) -> None:
     for feat in geo.get("features", {}).values():
         x, y = feat["label"]
         g.add(dwg.text(feat["name"], insert=(x, y + size * 0.3), class_="label feature-label"))
-
-
-def _pieces(dwg: svgwrite.Drawing, geo: dict, per_region: dict[str, list[tuple[str, str, int]]],
-            flags: dict[str, str], U: float) -> None:
-    """Flags, fleets and armies (lying = friendly, standing = hostile) with counts."""
-    g = dwg.add(Group(class_="units"))
-    for rid, reg in geo["regions"].items():
-        items: list[tuple[str, str, int]] = []
-        if rid in flags:
-            items.append((flags[rid], "flag", 1))
-        for item in per_region.get(rid, []):
-            if item[1] == "fleet" and "port" in reg:
-                # a fleet in a home province lies in its harbour: draw it beside the anchor
-                _piece(dwg, g, rid, item, reg["port"][0], reg["port"][1], U)
-            else:
-                items.append(item)
-        if not items or "units" not in reg:
-            continue
-        ux, uy = reg["units"]
-        per_row = 3
-        rows = [items[i:i + per_row] for i in range(0, len(items), per_row)]
-        step = U * 1.05
-        for ri, row in enumerate(rows):
-            y = uy + ri * step
-            x0 = ux - (len(row) - 1) * step / 2
-            for ci, item in enumerate(row):
-                _piece(dwg, g, rid, item, x0 + ci * step, y, U)
-
-
-def _piece(dwg: svgwrite.Drawing, g: Group, rid: str, item: tuple[str, str, int], x: float, y: float,
-           U: float) -> None:
-    """One glyph (flag, fleet, lying or standing army) with its nation letter and stack count."""
-    nid, kind, count = item
-    u = dwg.use(href=f"#g-{kind}", insert=(_fmt(x - U / 2), _fmt(y - U / 2)), size=(U, U),
-                class_=f"piece {kind} nation-{nid}")
-    u["data-unit"] = f"{nid} {kind} {rid}"
-    g.add(u)
-    tx, ty = x, y + U * 0.16
-    if kind == "army-hostile":
-        ty = y + U * 0.2
-    elif kind == "flag":
-        tx, ty = x + U * 0.08, y - U * 0.08
-    elif kind == "army":
-        tx = x - U * 0.05
-    elif kind == "fleet":
-        ty = y + U * 0.27
-    g.add(dwg.text(letter(nid), insert=(_fmt(tx), _fmt(ty)), class_=f"piece-letter nation-{nid}",
-                   font_size=_fmt(U * (0.34 if kind in ("fleet", "flag") else 0.42))))
-    if count > 1:
-        cx, cy = x + U * 0.42, y - U * 0.36
-        g.add(dwg.circle(center=(_fmt(cx), _fmt(cy)), r=_fmt(U * 0.26), class_="count-bg"))
-        g.add(dwg.text(str(count), insert=(_fmt(cx), _fmt(cy + U * 0.16)), class_="count",
-                       font_size=_fmt(U * 0.4)))

@@ -74,9 +74,9 @@ def stylesheet(nations: list[dict], label_size: float) -> str:
         ".site-armaments{fill:#FFFFFF;stroke:#7B4A24;stroke-width:1.4}",
         ".site-shipyard{fill:#FFFFFF;stroke:#1F5F8B;stroke-width:1.4}",
         ".anchor{fill:#1F4F6B}",
-        ".units,.sites,.labels,.lines{pointer-events:none}",
-        ".passages .canal-ring{fill:#FBF8F0;stroke:#2F5566;stroke-width:1.2}",
-        ".passages .canal-cut{stroke:#2F5566;stroke-width:1.6}",
+        ".pieces,.sites,.labels,.lines{pointer-events:none}",
+        ".canal-ring{fill:#FBF8F0;stroke:#2F5566;stroke-width:1.2}",
+        ".canal-cut{stroke:#2F5566;stroke-width:1.6}",
         ".passages .strait{stroke:#7A4B21;stroke-width:1.6;stroke-dasharray:2 1.5;fill:none}",
         f".label.canal-label{{font-size:{label_size * 0.8:.1f}px;font-style:italic;fill:#2F5566}}",
         f".label.wrap-label{{font-size:{label_size * 0.75:.1f}px;font-style:italic;fill:#2F5566}}",
@@ -88,5 +88,5 @@ def stylesheet(nations: list[dict], label_size: float) -> str:
         rules.append(f".home.nation-{nid}{{fill:url(#pat-{nid})}}")
         rules.append(f".piece.nation-{nid}{{fill:{piece};stroke:#1E1E1E;stroke-width:.8}}")
         rules.append(f".piece-letter.nation-{nid}{{fill:{text}}}")
-        rules.append(f".canal.owner-{nid} .canal-ring{{fill:{piece}}}")
+        rules.append(f".canal-owner.owner-{nid} .canal-ring{{fill:{piece}}}")
     return "".join(rules)

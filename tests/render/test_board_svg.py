@@ -72,10 +72,13 @@ def test_hostile_and_friendly_armies_look_different(mid: str) -> None:
     root = ET.fromstring(mid)
     paths = {s.get("id"): s.find(f"{SVG}path").get("d") for s in root.iter(f"{SVG}symbol")}
     assert paths["g-army"] != paths["g-army-hostile"]
-    title = [e.find(f"{SVG}title").text for e in root.iter() if e.get("data-region") == "warsaw"][0]
+    # the pieces say what they are: each region's stack has its own title (the region's title does not)
+    title = [e.find(f"{SVG}title").text for e in root.iter() if e.get("data-pieces") == "warsaw"][0]
     assert "2 German Empire hostile armies" in title
-    lemberg = [e.find(f"{SVG}title").text for e in root.iter() if e.get("data-region") == "lemberg"][0]
+    lemberg = [e.find(f"{SVG}title").text for e in root.iter() if e.get("data-pieces") == "lemberg"][0]
     assert "1 German Empire army" in lemberg and "1 Russia hostile army" in lemberg
+    region = [e.find(f"{SVG}title").text for e in root.iter() if e.get("data-region") == "warsaw"][0]
+    assert "arm" not in region.replace("armaments", "")
 
 
 def test_stacked_units_show_their_count(mid: str) -> None:
@@ -168,5 +171,6 @@ def test_world_map_shows_canals_straits_and_the_east_west_wrap():
     g = json.loads(s.model_dump_json())
     g["nations"]["US"]["flags"] = ["colombia"]
     owned = board_svg(from_data(g))
-    assert 'class="canal owner-US"' in owned and "controlled by the flag of US" in owned
+    assert 'class="canal-owner owner-US"' in owned and "controlled by the flag of United States" in owned
+    assert 'class="canal-owner' not in empty
     assert "data-canal" not in board_svg(board="europe")

@@ -27,7 +27,6 @@ from . import saves, views
 from .choices import Chooser, Names
 from .session import Session, form_names
 from .store import OK, QUOTA, Store
-from .svgdiff import patches, split_svg
 
 SAVE_PREFIX = "imperial.save."
 CURRENT_KEY = "imperial.current"  # sessionStorage: the game this tab plays (a reload resumes it)
@@ -51,8 +50,9 @@ class App:
         self.replay: int | None = None
         self.autosave = False
         self.map_key: Any = None
-        self.map_parts: Any = None
-        self.map_cache: dict[str, str] = {}
+        self.map_board: str | None = None  # the board whose static drawing is in #map
+        self.map_cache: dict[str, str] = {}  # map signature -> pieces layer (undo, redo and replay)
+        self.statics: dict[str, str] = {}  # board -> its static drawing
         self.drawings: dict[str, tuple[Any, str]] = {}
         self.panel_cache: dict[str, str] = {}
         self.scores_open = False
@@ -178,7 +178,7 @@ class App:
         _el("start-map").innerHTML = ""
         self.ui.screen("game")
         self.map_key = None
-        self.map_parts = None
+        self.map_board = None
         self.panel_cache.clear()
         self.redraw()
 
@@ -232,41 +232,23 @@ class App:
         chooser = self.current_chooser()
         at = self.decision_id(chooser)
         prof["choices"] = clock() - t0
-        key = self.map_signature(state)
-        if key != self.map_key:
-            t = clock()
-            svg = self.map_cache.pop(key, None) or self.render.board_svg(state)
-            self.map_cache[key] = svg  # the latest drawings, for undo, redo and replay
-            while len(self.map_cache) > 24:
-                self.map_cache.pop(next(iter(self.map_cache)))
-            prof["map_render"] = clock() - t
-            t = clock()
-            parts = split_svg(svg)
-            changed = patches(self.map_parts, parts)
-            prof["map_split"] = clock() - t
-            if changed is None:  # first drawing, or a different frame: replace it all
-                _el("map").innerHTML = svg
-                self.ui.mapChanged("map")
-            elif changed:  # only what changed (pieces, a region's tooltip...), not the coastlines
-                self.ui.replaceMapChildren(json.dumps(changed))
-            prof["map_dom"] = clock() - t
-            prof["map_parts"] = -1 if changed is None else len(changed)
-            self.map_parts = parts
-            self.map_key = key
+        self.draw_map(state, prof)
         t = clock()
-        # highlights: regions that may be clicked now, and the selected unit
-        regions: list[list[str]] = []
+        # highlights, drawn by the renderer's rules (region_marks): regions that may be clicked now, the
+        # selected unit, and where the last move happened (outlined for the next player)
+        regions: dict[str, str] = {}
         selected: list[str] = []
         if chooser is not None:
-            regions = [[t.value, t.label] for t in chooser.next_tokens() if t.kind == "region"]
+            regions = {t.value: t.label for t in chooser.next_tokens() if t.kind == "region"}
             selected = [t.value for t in chooser.selected() if t.kind == "region"]
-        recent: list[str] = []  # where the last move happened, outlined for the next player
+        recent: list[str] = []
         k = self.replay if self.replay is not None else s.cur
         if k > 0:
             act = s.actions[k - 1]
             recent = [r for r in (getattr(act, "origin", None), getattr(act, "to", None), getattr(act, "region", None))
                       if isinstance(r, str)]
-        self.ui.highlight(json.dumps({"choices": regions, "selected": selected, "recent": recent, "at": at}))
+        marks = self.render.region_marks(regions, selected, recent, at)
+        self.ui.highlight(json.dumps({"marks": marks, "at": at, "choices": len(regions)}))
         prof["highlight"] = clock() - t
         t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
@@ -310,6 +292,35 @@ class App:
         prof["total"] = clock() - t0
         self.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
 
+    def draw_map(self, state: Any, prof: dict[str, float]) -> None:
+        """The board in layers: its static drawing goes in once per board; after that only the pieces layer is
+        swapped (and only when what it shows changed; ``ui.setPieces`` replaces just the changed pieces)."""
+        clock = time.perf_counter
+        board = state.board
+        if board != self.map_board:
+            t = clock()
+            static = self.statics.get(board)
+            if static is None:
+                static = self.statics[board] = self.render.static_svg(board)
+            _el("map").innerHTML = static
+            self.ui.mapChanged("map")
+            self.map_board = board
+            self.map_key = None
+            prof["map_static"] = clock() - t
+        key = self.map_signature(state)
+        if key == self.map_key:
+            return
+        t = clock()
+        layer = self.map_cache.pop(key, None) or self.render.pieces_svg(state)
+        self.map_cache[key] = layer  # the latest layers, for undo, redo and replay
+        while len(self.map_cache) > 24:
+            self.map_cache.pop(next(iter(self.map_cache)))
+        prof["map_render"] = clock() - t
+        t = clock()
+        self.ui.setPieces("map", layer)
+        prof["map_dom"] = clock() - t
+        self.map_key = key
+
     def cmd_log_all(self, _arg: str | None) -> None:
         self.log_all = True
         self.redraw()
@@ -343,9 +354,9 @@ class App:
         return svg
 
     def map_signature(self, state: Any) -> Any:
-        """Everything the map shows; the map is redrawn only when this changes."""
-        return json.dumps([[n["armies"], n["hostile"], n["fleets"], n["factories"], n["flags"]]
-                           for n in state.nations.values()], sort_keys=True)
+        """Everything the pieces layer shows; it is redrawn only when this changes."""
+        return json.dumps([state.board, [[n["armies"], n["hostile"], n["fleets"], n["factories"], n["flags"]]
+                                         for n in state.nations.values()]], sort_keys=True)
 
     def _choose(self, value: str, at: str | None) -> None:
         if at != str(self.epoch):  # drawn for another decision (a double click, a click made before a change)
@@ -633,6 +644,23 @@ class App:
             self.ui.download(f"imperial-{file_part(self.session.game_id)}.json", self.session.to_save())
             if self.store.off:
                 self.set_unsaved(False)
+
+    def cmd_download_board(self, kind: str | None) -> None:
+        """The board as shown (the replay's position in a replay) to an image file: ``svg`` as drawn by the
+        renderer in one piece, ``png`` made from it by the browser."""
+        s = self.session
+        if s is None:
+            self.message("Open a game first: the download is of its board.", "info")
+            return
+        state = self.viewed()
+        geo = self.render.load_geometry(state.board)
+        svg = self.render.board_svg(state, size=(geo["width"], geo["height"]))
+        k = self.replay if self.replay is not None else s.cur
+        name = f"imperial-{file_part(s.game_id)}-move-{k}"
+        if kind == "png":
+            self.ui.downloadPng(name + ".png", svg)
+        else:
+            self.ui.download(name + ".svg", svg, "image/svg+xml")
 
     def cmd_import(self, text: str | None) -> None:
         """A file with a save (any format the engine reads), a link token or a link."""

@@ -1,0 +1,127 @@
+"""The layered board in real Chromium: after random clicks, the map in the page's DOM (static board put in
+once, pieces layer swapped piece by piece, region marks set by ui.js) is exactly ``render.board_svg`` of the
+saved position with the marks on screen; the board downloads as SVG (the same drawing) and as PNG."""
+
+from __future__ import annotations
+
+import struct
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import render
+from conftest import ROOT, SiteServer, wait_ready
+from playwright.sync_api import Browser, Page
+
+sys.path.insert(0, str(ROOT / "web"))
+
+from imperial_ui.session import Session  # noqa: E402
+
+RANDOM_CLICKS = """async ({n, seed}) => {
+    let s = seed;
+    const rand = (k) => { s = (s * 1103515245 + 12345) % 2147483648; return s % k; };
+    for (let i = 0; i < n; i++) {
+        const els = [...document.querySelectorAll('#decision [data-choice], #map [data-choice]')];
+        if (!els.length) return i;
+        els[rand(els.length)].dispatchEvent(new MouseEvent('click', {bubbles: true}));
+        await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+    }
+    return n;
+}"""
+
+ON_SCREEN = """() => {
+    const svg = document.querySelector('#map svg');
+    const marks = (sel) => [...svg.querySelectorAll(sel)].map(e => e.dataset.region);
+    return {
+        svg: svg.outerHTML,
+        choices: Object.fromEntries([...svg.querySelectorAll('[data-region][data-choice]')]
+            .map(e => [e.dataset.region, e.getAttribute('aria-label')])),
+        selected: marks('[data-region].selected'), recent: marks('[data-region].recent'),
+        at: svg.querySelector('[data-choice]')?.dataset.at || '',
+        save: localStorage.getItem('imperial.save.' + document.body.dataset.game),
+    };
+}"""
+
+
+def canonical(el: ET.Element, root: bool = True) -> tuple:
+    """An element as comparable data; the root's size and view box (zoom) are the page's own."""
+    attrs = {k: v for k, v in el.attrib.items() if not (root and k in ("width", "height", "viewBox"))}
+    return (el.tag, tuple(sorted(attrs.items())), (el.text or "").strip(),
+            tuple(canonical(c, False) for c in el), (el.tail or "").strip())
+
+
+def parse_dom(markup: str) -> ET.Element:
+    """The browser's serialisation of the map (HTML syntax) read as XML."""
+    return ET.fromstring(markup.replace("&nbsp;", "\u00a0"))
+
+
+def state_of(save: str) -> Any:
+    return Session.from_save(save).present
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site.url)
+    wait_ready(page)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def check_dom(page: Page) -> dict:
+    seen = page.evaluate(ON_SCREEN)
+    state = state_of(seen["save"])
+    want = render.board_svg(state, choices=seen["choices"], selected=seen["selected"], recent=seen["recent"],
+                            at=seen["at"])
+    assert canonical(parse_dom(seen["svg"])) == canonical(ET.fromstring(want))
+    return seen
+
+
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_the_map_in_the_page_is_the_composed_board(page: Page, board: str) -> None:
+    if page.evaluate("document.body.dataset.screen") == "game":
+        page.locator("button[data-cmd=menu]").click()
+        page.locator("#menu button[data-cmd=home]").click()
+    page.locator("#board").select_option(board)
+    page.locator("#seed").fill("11")
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("() => document.body.dataset.screen === 'game'")
+    static_node = page.evaluate_handle("() => document.querySelector('#map svg')")
+    check_dom(page)
+    picked = 0
+    for round_ in range(8):
+        page.evaluate(RANDOM_CLICKS, {"n": 12, "seed": 5 + round_})
+        seen = check_dom(page)
+        picked += len(seen["choices"]) > 0
+        # the static board is the same element all along: only its pieces layer and marks changed
+        assert page.evaluate("el => el === document.querySelector('#map svg')", static_node)
+    assert picked  # some of the positions checked had regions to click
+    assert int(page.evaluate("document.body.dataset.moves")) > 20
+
+
+def test_download_board_as_svg_and_png(page: Page) -> None:
+    seen = page.evaluate(ON_SCREEN)
+    state = state_of(seen["save"])
+    page.locator("button[data-cmd=menu]").click()
+    with page.expect_download() as info:
+        page.get_by_test_id("download-svg").click()
+    svg = Path(info.value.path()).read_text(encoding="utf-8")
+    geo = render.load_geometry(state.board)
+    assert canonical(ET.fromstring(svg)) == canonical(ET.fromstring(
+        render.board_svg(state, size=(geo["width"], geo["height"]))))
+    if not page.evaluate("document.getElementById('menu').open"):
+        page.locator("button[data-cmd=menu]").click()
+    with page.expect_download() as info:
+        page.get_by_test_id("download-png").click()
+    data = Path(info.value.path()).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (round(geo["width"]) * 2, round(geo["height"]) * 2)
+    assert page.get_by_test_id("error").is_hidden()

@@ -1,0 +1,103 @@
+"""The start screen before Python is ready: plain HTML, CSS and a few lines of boot.js show a progress bar, the
+games saved in this browser (read only) and, for a game link, the empty board it is played on (drawn at
+build time). Python is held back here (its runtime never arrives), so what is seen is the early screen."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+
+import imperial_core as core
+import pytest
+import render
+from conftest import DIST, ROOT, SiteServer
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+BOOT_JS = (ROOT / "web" / "boot.js").read_text(encoding="utf-8")
+
+
+def test_boot_js_knows_the_boards_as_the_engine_and_the_renderer_do() -> None:
+    boards = json.loads(re.search(r"const BOARDS = (\[[^\]]*\]);", BOOT_JS).group(1))
+    assert tuple(boards) == tuple(core.board.BOARDS) == tuple(render.BOARDS)
+    sizes = re.search(r"const BOARD_SIZES = \{([^}]*)\};", BOOT_JS).group(1)
+    for b in boards:
+        w, h = map(int, re.search(rf"{b}: \[(\d+), (\d+)\]", sizes).groups())
+        geo = render.load_geometry(b)
+        assert (w, h) == (round(geo["width"]), round(geo["height"]))
+        # the link token's second byte names the board (boot.js reads only that)
+        token = core.encode(core.new_game(["Ann", "Bob"], board=b, seed=5))
+        head = base64.urlsafe_b64decode(token[:4])
+        assert boards[head[1]] == b
+
+
+def test_the_build_draws_each_empty_board_for_the_preview() -> None:
+    for b in render.BOARDS:
+        geo = render.load_geometry(b)
+        built = (DIST / "previews" / f"{b}.svg").read_text(encoding="utf-8")
+        assert ET.fromstring(built).get("class").split() == ["board", f"board-{b}"]
+        assert built == render.board_svg(board=b, size=(geo["width"], geo["height"]))
+
+
+@pytest.fixture
+def held(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser whose Pyodide runtime never arrives: the page stays on its early screen."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    stalled: list = []
+    context.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))
+    yield context
+    context.close()
+
+
+def open_with(context: BrowserContext, url: str, stored: dict[str, str]) -> Page:
+    context.add_init_script(script="(s => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); })("
+                            + json.dumps(stored) + ")")
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def test_saves_and_progress_show_before_python(held: BrowserContext, site: SiteServer) -> None:
+    older = core.new_game(["Ann", "Bob", "Cem"], seed=1)
+    newer = core.new_game(["<img src=x>", "Dora"], board="world2030", seed=2)
+    stored = {
+        "imperial.save.a": core.save(older, meta={"id": "a", "saved": 1.7e9}),
+        "imperial.save.b": core.save(newer, meta={"id": "b", "saved": 1.8e9}),
+        "imperial.save.c": "{not json",
+        "imperial.save.d": "[" * 100_000,
+        "something.else": core.save(older, meta={"id": "x"}),
+    }
+    page = open_with(held, site.url, stored)
+    items = page.locator("#early-saves li")
+    expect(items).to_have_count(4)
+    texts = items.all_inner_texts()
+    assert texts[0].startswith("<img src=x>, Dora · World (Imperial 2030) · 0 moves")  # newest first, as text
+    assert texts[1].startswith("Ann, Bob, Cem · Europe (1914) · 0 moves")
+    assert texts[2:] == ["A saved game that could not be read"] * 2
+    assert page.locator("#early-saves img").count() == 0
+    expect(page.get_by_test_id("boot-progress")).to_be_visible()
+    page.wait_for_function("() => document.getElementById('boot-progress').value > 5")
+    assert page.evaluate("document.body.dataset.ready") is None  # all this without Python
+    expect(page.get_by_test_id("early-board")).to_be_hidden()  # no link, no preview
+    assert page.evaluate("performance.getEntriesByName('imperial:early:painted').length") == 1
+
+
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_a_link_shows_its_board_while_the_engine_loads(held: BrowserContext, site: SiteServer, board: str) -> None:
+    token = core.encode(core.new_game(["Ann", "Bob"], board=board, seed=9))
+    page = open_with(held, f"{site.url}#g={token}", {})
+    fig = page.get_by_test_id("early-board")
+    expect(fig).to_be_visible()
+    page.wait_for_function("() => { const i = document.querySelector('#early-board img');"
+                           " return i.complete && i.naturalWidth > 0; }")
+    assert page.evaluate("document.querySelector('#early-board img').getAttribute('src')") == \
+        f"./previews/{board}.svg"
+    expect(page.get_by_test_id("early-saves")).to_be_hidden()  # nothing saved in this browser
+
+
+def test_a_damaged_link_still_shows_a_board(held: BrowserContext, site: SiteServer) -> None:
+    page = open_with(held, f"{site.url}#g=%%%not-a-token", {})
+    expect(page.get_by_test_id("early-board")).to_be_visible()
+    assert page.evaluate("document.body.dataset.preview") == "europe"

@@ -1,0 +1,117 @@
+"""The page's board in layers, in CPython behind the stand-in browser (``pagefake``) with the real renderer:
+the static board goes into ``#map`` once per board, then only the pieces layer and the region marks change,
+and together they are exactly the one-piece ``render.board_svg`` of the position on screen."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import imperial_core as core
+import pagefake as pf
+import pytest
+import render
+
+NS = "http://www.w3.org/2000/svg"
+
+
+def canonical(el: ET.Element) -> tuple:
+    """An element as comparable data: tag, attributes (order-free), text and children in order."""
+    return (el.tag, tuple(sorted(el.attrib.items())), (el.text or "").strip(),
+            tuple(canonical(c) for c in el), (el.tail or "").strip())
+
+
+def on_screen(page: pf.FakePage) -> ET.Element:
+    """What ``ui.js`` makes of the page's calls: the static board, its pieces layer swapped, the marks set."""
+    root = ET.fromstring(page.html("map"))
+    assert root[-1].get("class") == "pieces" and len(root[-1]) == 0  # the static board is never rewritten
+    del root[-1]
+    root.append(ET.fromstring(page.ui.pieces["map"].replace("<g ", f'<g xmlns="{NS}" ', 1)))
+    marks = page.ui.highlights[-1]["marks"]
+    regions = {el.get("data-region"): el for el in root.iter() if el.get("data-region")}
+    for rid, mark in marks.items():
+        for k, v in mark.items():
+            regions[rid].set(k, regions[rid].get(k, "") + " " + v if k == "class" else v)
+    if page.ui.highlights[-1]["choices"]:
+        root.set("class", root.get("class", "") + " picking")
+    return root
+
+
+def expected(app: Any, page: pf.FakePage) -> ET.Element:
+    """The one-piece drawing of the position on screen, with its choices as the chooser offers them."""
+    chooser = app.current_chooser()
+    choices = {t.value: t.label for t in chooser.next_tokens() if t.kind == "region"} if chooser else {}
+    selected = [t.value for t in chooser.selected() if t.kind == "region"] if chooser else []
+    recent = [r for r, m in page.ui.highlights[-1]["marks"].items() if m.get("class") == "recent"]
+    return ET.fromstring(render.board_svg(app.viewed(), choices=choices, selected=selected, recent=recent,
+                                          at=str(app.epoch)))
+
+
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_static_board_once_then_pieces_and_marks_make_the_whole_drawing(board: str) -> None:
+    page = pf.FakePage()
+    page.document.getElementById("board").value = board
+    app = pf.new_app(page, render)
+    app.command("start")
+    assert app.session is not None and app.session.present.board == board
+    rng = random.Random(7)
+    layers = 0
+    last = None
+    for _ in range(150):
+        chooser = app.current_chooser()
+        if chooser is None:
+            break
+        toks = chooser.next_tokens()
+        app.choose(rng.choice(toks).value, str(app.epoch))
+        if rng.random() < 0.05:
+            app.command("undo")
+        if page.ui.pieces["map"] != last:
+            layers += 1
+            last = page.ui.pieces["map"]
+        assert canonical(on_screen(page)) == canonical(expected(app, page))
+        last_move = app.session.actions[app.session.cur - 1] if app.session.cur else None
+        for m in page.ui.highlights[-1]["marks"].values():
+            if m.get("class") == "recent":  # outlined: where the last move happened
+                assert last_move is not None
+    assert page.ui.statics == 1 and layers > 10
+    # replay: the same static board, the pieces of the position replayed
+    app.command("replay-to", "3")
+    assert canonical(on_screen(page)) == canonical(expected(app, page))
+    assert page.ui.statics == 1
+
+
+def test_another_board_puts_its_static_board_in() -> None:
+    page = pf.FakePage()
+    app = pf.new_app(page, render)
+    app.command("start")
+    assert page.ui.statics == 1 and "board-europe" in page.html("map")
+    page.document.getElementById("board").value = "world2030"
+    app.command("home")
+    app.command("start")
+    assert "board-world2030" in page.html("map") and page.ui.statics == 2
+    assert canonical(on_screen(page)) == canonical(expected(app, page))
+
+
+def test_download_board_as_svg_is_the_position_shown() -> None:
+    page = pf.FakePage()
+    app = pf.new_app(page, render)
+    app.command("download-board", "svg")
+    assert not page.ui.downloads and "Open a game first" in page.message
+    app.command("start")
+    state = app.session.present
+    for _ in range(12):
+        state = core.apply(state, core.legal_actions(state)[0])
+        app.session.play(core.legal_actions(app.session.present)[0])
+    app.redraw()
+    app.command("download-board", "svg")
+    name, svg = page.ui.downloads[-1]
+    assert name.endswith("-move-12.svg")
+    root = ET.fromstring(svg)
+    geo = render.load_geometry("europe")
+    assert float(root.get("width")) == geo["width"] and float(root.get("height")) == geo["height"]
+    assert not [e for e in root.iter() if e.get("data-choice")]  # the position, not the page's highlights
+    one = render.board_svg(state, size=(geo["width"], geo["height"]))
+    assert canonical(root) == canonical(ET.fromstring(one))
+    app.command("download-board", "png")
+    assert page.ui.downloads[-1][0].endswith("-move-12.png") and page.ui.downloads[-1][1] == svg
