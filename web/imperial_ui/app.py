@@ -24,6 +24,7 @@ from imperial_core import codec
 from pyodide.ffi import create_proxy
 
 from . import saves, views
+from .botplay import BotPlay
 from .choices import Chooser, Names
 from .session import Session, form_names
 from .store import OK, QUOTA, Store
@@ -55,6 +56,7 @@ class App:
         self.statics: dict[str, str] = {}  # board -> its static drawing
         self.drawings: dict[str, tuple[Any, str]] = {}
         self.panel_cache: dict[str, str] = {}
+        self.chart_cache: dict[bool, tuple[tuple, dict[str, str]]] = {}
         self.scores_open = False
         self.note = ""
         self.tab = "nations"
@@ -74,6 +76,7 @@ class App:
         js.window.imperialPy = js.Object.new()
         js.window.imperialPy.choose = self._proxies[0]
         js.window.imperialPy.command = self._proxies[1]
+        self.bots = BotPlay(self)  # the computer seats (imperial_ui.botplay)
 
     # -- plumbing -------------------------------------------------------------------------------------
     def set_html(self, eid: str, html: str) -> None:
@@ -101,7 +104,8 @@ class App:
         self.guarded(self._choose, str(value), None if at is None or at == js.undefined else str(at))
 
     def command(self, name: str, arg: Any = None) -> None:
-        handler = getattr(self, "cmd_" + str(name).replace("-", "_"), None)
+        attr = "cmd_" + str(name).replace("-", "_")
+        handler = getattr(self, attr, None) or getattr(self.bots, attr, None)
         if handler is None:
             self.message(f"Unknown command {name}")
             return
@@ -191,7 +195,7 @@ class App:
 
     def current_chooser(self) -> Chooser | None:
         s = self.session
-        if s is None or self.replay is not None or s.present.is_over:
+        if s is None or self.replay is not None or s.present.is_over or self.bots.computer_decides():
             return None
         if self.chooser_for is not s.present:
             state = s.present
@@ -265,7 +269,7 @@ class App:
         else:
             self.panel_cache.pop("nations", None)
         if self.tab == "players":
-            self.set_html("players", views.players_html(state, self.names))
+            self.set_html("players", views.players_html(state, self.names) + self.bots.seats_html())
         else:
             self.panel_cache.pop("players", None)
         prof["panels"] = clock() - t
@@ -277,13 +281,18 @@ class App:
         else:
             self.panel_cache.pop("log", None)  # drawn when its tab is opened
         prof["log"] = clock() - t
+        if self.tab == "charts":
+            self.set_html("charts", views.charts_html(self.charts_of(state, narrow=True)))
+        else:
+            self.panel_cache.pop("charts", None)
         self.ui.toolbar(json.dumps({
             "undo": s.can_undo() and self.replay is None, "redo": s.can_redo() and self.replay is None,
             "replay": self.replay is not None, "moves": s.cur, "over": s.present.is_over,
         }))
         if s.present.is_over and self.replay is None and self.scores_open:
             self.set_html("scores-body", views.scores_html(s.present, self.names, core.score_breakdown(s.present),
-                                                           core.ranking(s.present)))
+                                                           core.ranking(s.present))
+                          + views.charts_html(self.charts_of(s.present), where="scores"))
             self.ui.scores(True)
         else:
             self.ui.scores(False)
@@ -291,6 +300,7 @@ class App:
         js.document.body.dataset.phase = state.decision
         prof["total"] = clock() - t0
         self.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
+        self.bots.sync()
 
     def draw_map(self, state: Any, prof: dict[str, float]) -> None:
         """The board in layers: its static drawing goes in once per board; after that only the pieces layer is
@@ -556,6 +566,7 @@ class App:
         except core.IllegalAction as exc:
             self.message(f"This game cannot be started: {exc}.", "info")
             return
+        session.extra["seats"] = self.bots.form_seats(count)
         self.ui.clearMessage()
         js.history.replaceState(None, "", js.location.pathname)
         self.open_session(session, autosave=True)
@@ -644,6 +655,25 @@ class App:
             self.ui.download(f"imperial-{file_part(self.session.game_id)}.json", self.session.to_save())
             if self.store.off:
                 self.set_unsaved(False)
+
+    def charts_of(self, state: Any, *, narrow: bool = False) -> dict[str, str]:
+        """The renderer's charts of ``state``'s game so far (kept while the game's record is the same);
+        ``narrow`` for the side tab."""
+        key = (state.board, state.origin, tuple(state.history))
+        kept = self.chart_cache.get(narrow)
+        if kept is None or kept[0] != key:
+            kept = self.chart_cache[narrow] = (key, self.render.charts_svg(state, narrow=narrow))
+        return kept[1]
+
+    def cmd_download_chart(self, kind: str | None) -> None:
+        """One chart of the game as shown, to an SVG file."""
+        s = self.session
+        charts = self.charts_of(self.viewed(), narrow=self.tab == "charts") if s is not None else {}
+        if kind not in charts:
+            self.message("There is no such chart to save.", "info")
+            return
+        k = self.replay if self.replay is not None else s.cur
+        self.ui.download(f"imperial-{file_part(s.game_id)}-{kind}-move-{k}.svg", charts[kind], "image/svg+xml")
 
     def cmd_download_board(self, kind: str | None) -> None:
         """The board as shown (the replay's position in a replay) to an image file: ``svg`` as drawn by the

@@ -61,6 +61,8 @@ class Session:
     cur: int = 0
     game_id: str = ""
     created: float = 0.0
+    #: More of the save's ``meta`` kept with the game (the seats and the bots' reasons), saved as read.
+    extra: dict[str, Any] = field(default_factory=dict)
 
     # -- making ---------------------------------------------------------------------------------------
     @classmethod
@@ -189,7 +191,7 @@ class Session:
     def to_save(self) -> str:
         """The engine's save text of this game: the present, the moves taken back, id and times.
         (Check :meth:`intact` first: a state changed from outside may not encode.)"""
-        meta = {"id": self.game_id, "created": self.created, "saved": time.time()}
+        meta = {**self.extra, "id": self.game_id, "created": self.created, "saved": time.time()}
         return save(self.present, meta=meta, redo=self.redo_indices())
 
     @classmethod
@@ -199,8 +201,10 @@ class Session:
         saved = saves.read(text)
         meta = saved.meta
         created = meta.get("created")
-        return cls.from_state(saved.state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
-                              created=float(created) if type(created) in (int, float) else None)
+        s = cls.from_state(saved.state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
+                           created=float(created) if type(created) in (int, float) else None)
+        s.extra = {k: v for k, v in meta.items() if k not in ("id", "created", "saved")}
+        return s
 
 
 def save_summary(text: Any) -> dict[str, Any] | None:

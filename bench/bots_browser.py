@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""The computer players in real Chromium: bot worker start-up, strong-bot decision time, and how fast the
+page answers a click while a bot thinks.
+
+    .venv/bin/python bench/bots_browser.py [--loads 3] [--decisions 200] [--seed 8] [--level strong]
+
+Serves dist/ (run `python3 build.py build` first) on a loopback port.
+
+* Worker start-up: the page is loaded (service worker blocked, as a first visit), and the bot worker is
+  started the moment the page is ready; the figure is page ready -> worker ready (its own Pyodide, the
+  engine wheel, the bots imported), per load.
+* Decision time: a game of four computer seats at ``--level`` is watched at instant pace for
+  ``--decisions`` decisions; for each, the time the worker spent (``ms`` in its answer) and the time from
+  the page's request to the answer's arrival.  Reported over all decisions and over the decisions the
+  strong level searches (rondel, bonds, factories, imports, Swiss Bank, gifts: the maneuver steps are a
+  short look-ahead).
+* The same requests are then answered in CPython, in the same run (the worker's own answer function), so
+  that the ratio Chromium / CPython can be read apart from the machine's load.
+* Click latency while a bot thinks: whenever the page says a bot is thinking, a real mouse click on the
+  other side tab; measured in the page from the click event's time stamp to the first frame painted after
+  the tab was switched (a task queued from that frame's animation callback).
+
+Figures are printed with the target and their ratio to it; nothing is asserted (the tests test behaviour).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from build import make_server  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
+
+TARGET_DECISION_P95_MS = 1000.0
+TARGET_CLICK_MS = 200.0
+#: Decisions the strong level decides by tree search (the rest are maneuver steps and forced choices).
+SEARCHED = {"rondel", "invest", "auction", "factory", "import", "swiss", "fund"}
+
+CLICK_PROBE_JS = """() => {
+    window.__clicks = [];
+    document.addEventListener('click', (e) => {
+        const tab = e.target.closest?.('[data-tab]');
+        if (!tab) return;
+        const t0 = e.timeStamp, bot = document.body.dataset.bot, moves = document.body.dataset.moves;
+        requestAnimationFrame(() => setTimeout(() => {
+            window.__clicks.push({ms: performance.now() - t0, bot, moves,
+                                  selected: tab.getAttribute('aria-selected') === 'true'});
+        }, 0));
+    }, true);
+}"""
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    return v[min(len(v) - 1, max(0, round(p / 100 * (len(v) - 1))))]
+
+
+def stats(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"n": 0}
+    return {"n": len(values), "mean": round(statistics.fmean(values), 1), "median": round(statistics.median(values), 1),
+            "p95": round(pct(values, 95), 1), "max": round(max(values), 1)}
+
+
+def line(name: str, figure: float, target: float, unit: str = "ms") -> str:
+    return f"{name:<46} {figure:9.1f} {unit}   target ≤ {target:.0f} {unit}   ratio {figure / target:5.2f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--loads", type=int, default=3, help="page loads for the worker start-up")
+    ap.add_argument("--decisions", type=int, default=200, help="bot decisions to time (at least 30)")
+    ap.add_argument("--seed", type=int, default=8)
+    ap.add_argument("--level", default="strong", choices=["easy", "normal", "strong"])
+    ap.add_argument("--dist", default=str(ROOT / "dist"))
+    ap.add_argument("--json", action="store_true", help="print the raw figures as JSON too")
+    args = ap.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(Path(args.dist), 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    result: dict = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+        starts = []
+        for _ in range(args.loads):
+            ctx = browser.new_context(service_workers="block")
+            page = ctx.new_page()
+            page.goto(url)
+            page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=120_000)
+            page.evaluate("() => window.imperialBots.start()")
+            page.wait_for_function("() => ['ready', 'failed'].includes(document.body.dataset.worker)",
+                                   timeout=120_000)
+            if page.evaluate("() => document.body.dataset.worker") != "ready":
+                raise SystemExit("the bot worker failed to start: " + page.inner_text("[data-testid=error]"))
+            ready_at = float(page.evaluate("() => Number(document.body.dataset.readyAt)"))
+            worker_at = float(page.evaluate("() => Number(document.body.dataset.workerReadyAt)"))
+            starts.append(worker_at - ready_at)
+            ctx.close()
+        result["worker_start_ms"] = {"runs": [round(x) for x in starts], **stats(starts)}
+
+        ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url)
+        page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=120_000)
+        page.evaluate("() => localStorage.setItem('imperial.pace', 'instant')")
+        for i in range(1, 5):
+            page.get_by_test_id(f"seat-{i}").select_option(args.level)
+        page.locator("#seed").fill(str(args.seed))
+        page.evaluate(CLICK_PROBE_JS)
+        page.get_by_test_id("start-game").click()
+        page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=120_000)
+        tabs = ["log", "nations"]
+        clicks = 0
+        t0 = time.perf_counter()
+        while True:
+            n = int(page.evaluate("() => window.imperialBots.timings.length"))
+            over = page.evaluate("() => document.body.dataset.over === '1'")
+            if n >= args.decisions or over or time.perf_counter() - t0 > 1800:
+                break
+            if page.evaluate("() => document.body.dataset.bot") == "thinking":
+                box = page.locator(f"[data-tab={tabs[clicks % 2]}]").bounding_box()
+                if box:
+                    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                    clicks += 1
+            page.wait_for_timeout(40)
+        timings = page.evaluate("() => window.imperialBots.timings.slice()")
+        probes = page.evaluate("() => window.__clicks.slice()")
+        result["page_errors"] = errors
+        ctx.close()
+        browser.close()
+    server.shutdown()
+
+    moves = [t for t in timings if t[0] == "move"]
+    sys.path.insert(0, str(ROOT / "web"))
+    from imperial_ui.botanswer import answer  # the worker's answer function, in CPython
+
+    cpython = [float(json.loads(answer(t[5]))["ms"]) for t in moves]
+    cpython_searched = [c for c, t in zip(cpython, moves, strict=True) if t[2] in SEARCHED]
+    worker_ms = [t[3] for t in moves]
+    trip_ms = [t[4] for t in moves]
+    searched = [t[3] for t in moves if t[2] in SEARCHED]
+    thinking = [c["ms"] for c in probes if c["bot"] == "thinking" and c["selected"]]
+    result["decisions"] = {"level": args.level, "worker_ms": stats(worker_ms), "post_to_answer_ms": stats(trip_ms),
+                           "cpython_ms": stats(cpython), "cpython_searched_ms": stats(cpython_searched),
+                           "searched_decisions_worker_ms": stats(searched),
+                           "by_phase_p95_ms": {ph: round(pct([t[3] for t in moves if t[2] == ph], 95), 1)
+                                               for ph in sorted({t[2] for t in moves})}}
+    result["click_while_thinking_ms"] = stats(thinking)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    print(f"Computer players in Chromium ({args.level}, {len(moves)} decisions, {len(thinking)} clicks while a bot "
+          "thought)")
+    ws = result["worker_start_ms"]
+    print(f"{'worker start-up, page ready -> worker ready (median)':<46} {ws['median']:9.1f} ms   "
+          f"runs {ws['runs']}")
+    d = result["decisions"]
+    print(f"{'decision in the worker, mean':<46} {d['worker_ms'].get('mean', float('nan')):9.1f} ms")
+    print(line("decision in the worker, p95", d["worker_ms"].get("p95", float("nan")), TARGET_DECISION_P95_MS))
+    print(line("searched decisions (rondel, bonds…), p95", d["searched_decisions_worker_ms"].get("p95", float("nan")),
+               TARGET_DECISION_P95_MS))
+    cp = d["cpython_ms"]
+    if cp.get("n"):
+        print(f"{'the same decisions in CPython, mean / p95':<46} {cp['mean']:9.1f} ms   p95 {cp['p95']:.1f} ms   "
+              f"(target ≤ 300 ms p95); Chromium / CPython: mean {d['worker_ms']['mean'] / cp['mean']:.2f}, "
+              f"p95 {d['worker_ms']['p95'] / cp['p95']:.2f}")
+    print(line("request -> answer on the page, p95", d["post_to_answer_ms"].get("p95", float("nan")),
+               TARGET_DECISION_P95_MS))
+    c = result["click_while_thinking_ms"]
+    print(line("click on a tab while a bot thinks, p95", c.get("p95", float("nan")), TARGET_CLICK_MS))
+    if result["page_errors"]:
+        print("page errors:", result["page_errors"])
+
+
+if __name__ == "__main__":
+    main()

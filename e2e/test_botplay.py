@@ -1,0 +1,201 @@
+"""The page's glue for the computer players (``imperial_ui/botplay.py``) in plain CPython, on the stand-in
+browser of ``pagefake`` with a stand-in for ``bots.js`` that records what is posted to the worker: the
+worker's own answer function answers, the page plays, tells the reason, saves it; stale, broken and
+missing answers never cost a move or the game."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import imperial_core as core
+import pagefake as pf
+from imperial_ui.botanswer import answer
+from imperial_ui.session import Session
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+KEY = "imperial.save.g1"
+
+
+class FakeBots:
+    """``window.imperialBots``: records the requests, timers and marks the page asks for."""
+
+    def __init__(self) -> None:
+        self.started = 0
+        self.asks: list[str] = []
+        self.timers: list[tuple[float, str, str]] = []
+        self.marks: list[dict[str, Any]] = []
+
+    def start(self) -> None:
+        self.started += 1
+
+    def restart(self) -> None:
+        self.started += 1
+
+    def ask(self, text: str) -> None:
+        self.asks.append(str(text))
+
+    def later(self, ms: float, name: str, arg: str) -> None:
+        self.timers.append((float(ms), str(name), str(arg)))
+
+    def mark(self, text: str) -> None:
+        self.marks.append(json.loads(text))
+
+
+def open_game(seats: Any, *, pace: str = "instant", seed: int = 5) -> tuple[pf.FakePage, Any, FakeBots, Session]:
+    page = pf.FakePage()
+    bots = FakeBots()
+    page.window.imperialBots = bots
+    page.local.data["imperial.pace"] = pace
+    s = Session.new(PLAYERS, game_id="g1", seed=seed)
+    s.extra["seats"] = seats
+    page.local.data[KEY] = s.to_save()
+    app = pf.new_app(page)
+    app.command("resume", KEY)
+    return page, app, bots, s
+
+
+def saved_moves(page: pf.FakePage) -> int:
+    return len(core.load(page.local.data[KEY]).history)
+
+
+def test_the_page_asks_for_a_computer_seat_and_plays_the_answer_with_its_reason():
+    page, app, bots, _s = open_game(["normal"] * 4)
+    assert page.ui.screen_name == "game"
+    assert bots.started == 1 and len(bots.asks) == 1
+    app.command("bot-ready", "1200")
+    first = bots.asks[-1]
+    app.command("bot-answer", answer(first))
+    assert app.session.cur == 1 and saved_moves(page) == 1
+    meta = json.loads(page.local.data[KEY])["meta"]
+    notation, why = meta["reasons"]["0"]
+    assert notation == str(app.session.actions[0]) and why
+    assert app.session.entries[0].text.endswith(f" — {why}")
+    assert len(bots.asks) == 2  # the next computer seat is asked at once
+    assert page.document.body.dataset.bot == "thinking"
+    assert bots.marks and bots.marks[-1]["cls"] == "botmove"
+
+
+def test_at_normal_pace_an_answer_waits_its_turn_and_is_then_played():
+    page, app, bots, _s = open_game(["normal"] * 4, pace="normal")
+    app.command("bot-ready", "900")
+    app.command("bot-answer", answer(bots.asks[-1]))  # the first move: nothing to wait for
+    assert app.session.cur == 1
+    reply = answer(bots.asks[-1])
+    app.command("bot-answer", reply)
+    assert app.session.cur == 1  # held for the pace ...
+    ms, name, arg = bots.timers[-1]
+    assert name == "bot-answer" and arg == reply and 0 < ms <= 900
+    assert page.document.body.dataset.bot == "showing"
+    app.bots.shown_at -= 1000  # ... and played when the timer fires
+    app.command(name, arg)
+    assert app.session.cur == 2
+
+
+def test_no_request_for_a_person_and_a_hint_is_shown_not_played():
+    page, app, bots, _s = open_game(["human"] * 4)
+    assert bots.asks == [] and bots.started == 0
+    app.command("hint")
+    assert bots.started == 1 and json.loads(bots.asks[-1])["kind"] == "hint"
+    app.command("bot-answer", answer(bots.asks[-1]))
+    assert app.session.cur == 0 and saved_moves(page) == 0
+    html = page.html("botbar")
+    assert 'data-testid="hint-text"' in html
+    notation = html.split('data-action="', 1)[1].split('"', 1)[0]
+    assert notation in {str(a) for a in core.legal_actions(app.session.present)}
+    assert bots.marks[-1]["cls"] == "hinted"
+
+
+def test_an_answer_after_undo_is_dropped_and_the_bots_wait():
+    page, app, bots, _s = open_game(["normal"] * 4)
+    app.command("bot-answer", answer(bots.asks[-1]))
+    app.command("bot-answer", answer(bots.asks[-1]))
+    assert app.session.cur == 2
+    in_flight = bots.asks[-1]
+    app.command("undo")
+    assert app.session.cur == 1 and app.bots.table.paused
+    app.command("bot-answer", answer(in_flight))
+    assert app.session.cur == 1 and saved_moves(page) == 1
+    assert 'data-testid="bot-resume"' in page.html("botbar")
+    asked = len(bots.asks)
+    app.command("bot-resume")
+    assert len(bots.asks) == asked + 1
+    app.command("bot-answer", answer(bots.asks[-1]))
+    assert app.session.cur == 2
+
+
+def test_a_broken_answer_stops_the_bots_with_a_message_and_keeps_the_game():
+    page, app, bots, _s = open_game(["normal"] * 4)
+    app.command("bot-answer", answer(bots.asks[-1]))
+    msg = json.loads(answer(bots.asks[-1]))
+    msg["index"] = (msg["index"] + 1) % len(core.legal_actions(app.session.present))
+    msg["action"] = "army nowhere>elsewhere"
+    app.command("bot-answer", json.dumps(msg))
+    assert app.session.cur == 1 and saved_moves(page) == 1
+    assert "not a legal move" in page.message and "bot-retry" in page.actions
+    assert page.document.body.dataset.bot == "failed"
+    asked = len(bots.asks)
+    app.command("bot-answer", "{not json")  # nothing more is played, nothing breaks
+    app.command("bot-retry")
+    assert len(bots.asks) == asked + 1
+    app.command("bot-answer", answer(bots.asks[-1]))
+    assert app.session.cur == 2
+
+
+def test_a_worker_that_cannot_start_leaves_the_seats_to_be_taken_over():
+    page, app, bots, _s = open_game(["normal"] * 4)
+    app.command("bot-failed", json.dumps({"type": "failed", "message": "could not load the game's packages"}))
+    assert "could not run" in page.message and "packages" in page.message
+    assert app.current_chooser() is None  # a computer seat decides: nothing to click ...
+    who = PLAYERS.index(app.session.present.current_player)
+    app.command("seat", f"{who}:human")  # ... until a person takes it over
+    chooser = app.current_chooser()
+    assert chooser is not None and chooser.next_tokens()
+    assert json.loads(page.local.data[KEY])["meta"]["seats"][who] == "human"
+
+
+def test_a_tampered_seat_meta_opens_the_game_with_a_message():
+    page, app, bots, s = open_game({"Ann": "strong"})
+    assert app.session is not None and app.session.cur == 0
+    assert "seats" in page.message
+    assert bots.asks == []
+    app.play(core.legal_actions(app.session.present)[0])  # a person's move: saved with readable seats
+    assert saved_moves(page) == 1
+    assert json.loads(page.local.data[KEY])["meta"]["seats"] == ["human"] * 4
+
+
+def test_seat_commands_that_make_no_sense_change_nothing():
+    page, app, bots, _s = open_game(["human"] * 4)
+    for arg in ("9:normal", "x:normal", "1:godlike", "", "1", "-1:easy"):
+        app.command("seat", arg)
+    assert app.bots.table.seats == ["human"] * 4
+    assert bots.asks == []
+
+
+def test_no_game_moves_while_the_start_screen_is_shown():
+    page, app, bots, _s = open_game(["normal"] * 4)
+    reply = answer(bots.asks[-1])
+    app.command("home")
+    app.command("bot-answer", reply)
+    assert app.session.cur == 0 and saved_moves(page) == 0
+
+
+def test_a_request_left_unanswered_stops_the_bots_and_try_again_restarts_the_worker():
+    page, app, bots, _s = open_game(["normal"] * 4)
+    app.command("bot-ready", "1000")
+    ask = bots.asks[-1]
+    watchdog = [(ms, arg) for ms, name, arg in bots.timers if name == "bot-watchdog"]
+    assert watchdog and watchdog[-1][1] == ask and watchdog[-1][0] >= 30_000
+    app.command("bot-answer", answer(ask))  # answered in time: its watchdog finds nothing to do
+    app.command("bot-watchdog", ask)
+    assert page.message == "" and app.session.cur == 1
+    hung = bots.asks[-1]
+    app.command("bot-watchdog", hung)  # this one never came back
+    assert "did not answer" in page.message and page.document.body.dataset.bot == "failed"
+    started = bots.started
+    app.command("bot-retry")
+    assert bots.started == started + 1 and bots.asks[-1] != hung
+    app.command("bot-answer", answer(hung))  # the old answer, late: dropped
+    assert app.session.cur == 1
+    app.command("bot-answer", answer(bots.asks[-1]))
+    assert app.session.cur == 2
