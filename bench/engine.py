@@ -1,30 +1,55 @@
 """Engine benchmark: random games per second, actions per second, replay time, token lengths.
 
-Run: ``.venv/bin/python bench/engine.py [--rounds R] [--games N]``.  Timings only; nothing is
-asserted.  Other work on the machine slows every figure down, so each timing is repeated and the
+Run: ``.venv/bin/python bench/engine.py [--rounds R] [--games N] [--against REV ...]``.  Timings only;
+nothing is asserted.  Other work on the machine slows every figure down, so each timing is repeated and the
 best round is reported beside the median, and the random games are also timed in process CPU time
 (less sensitive to other programs than wall time on a busy machine, though not immune).
+
+``--against REV`` (a commit, a branch; may be given more than once) times the engine of that revision side
+by side with this one: each engine plays in a process of its own (a temporary ``git worktree`` of the
+revision, removed afterwards), the rounds alternate between the engines on the same seeds, and the figures
+of each engine are printed with their ratio.  ``--against first`` names the first version of the engine,
+commit be57ffb (the end of the first session, before the turn-flow table and events); the issue's target is
+at least 2x its random games per second (Europe; that engine has no other board).
+
+Figures of 2026-11-24 (2-core machine shared with other jobs, load average 7.7; medians of 12 alternating
+rounds of 6 Europe games, in CPU time, the steadier figure under such load): this engine 53.6 games/s, the first
+version 47.8, main before the speed round (6318004) 46.3; ratios 1.12x and 1.16x (wall time 1.14x and 1.17x).
+The 2x target is not met; README.md's benchmarks section says what is left.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
-from imperial_core import apply, decode, encode, legal_actions, new_game
-from imperial_core.codec import replay
-
+ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
+#: The engine as the first session left it (before the turn-flow table and events).
+FIRST_VERSION = "be57ffb"
+
+
+def _use_engine(pkg: Path) -> None:
+    """Import ``imperial_core`` from ``pkg`` (not from whatever the environment installed)."""
+    sys.path.insert(0, str(pkg))
 
 
 def random_game(seed: int, n_players: int, board: str = "europe"):
     """A whole game through the public API: ``legal_actions`` then ``apply`` at every step."""
+    from imperial_core import apply, legal_actions, new_game
+
     rng = random.Random(seed)
-    s = new_game(NAMES[:n_players], board=board, seed=seed)
+    s = new_game(NAMES[:n_players], seed=seed) if board == "europe" else \
+        new_game(NAMES[:n_players], board=board, seed=seed)
     actions = 0
     while not s.is_over:
         acts = legal_actions(s)
@@ -33,13 +58,120 @@ def random_game(seed: int, n_players: int, board: str = "europe"):
     return s, actions
 
 
+def timed_games(first_seed: int, games: int, board: str = "europe") -> dict:
+    """Wall and CPU time of ``games`` random games from ``first_seed`` (2-6 players by seed)."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    n_actions = 0
+    for seed in range(first_seed, first_seed + games):
+        _s, n = random_game(seed, 2 + seed % 5, board)
+        n_actions += n
+    return {"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0, "actions": n_actions}
+
+
+def serve(pkg: str) -> int:
+    """Worker for side-by-side runs: one JSON request a line (``[first_seed, games, board]``) on stdin, one
+    JSON answer a line on stdout."""
+    _use_engine(Path(pkg))
+    for line in sys.stdin:
+        first, games, board = json.loads(line)
+        print(json.dumps(timed_games(first, games, board)), flush=True)
+    return 0
+
+
+class Engine:
+    """An engine of some revision, playing in a process of its own."""
+
+    def __init__(self, label: str, root: Path, python: str):
+        self.label = label
+        self.proc = subprocess.Popen(
+            [python, str(ROOT / "bench" / "engine.py"), "--serve", str(root / "pkg")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=str(root))
+        self.rates: list[float] = []
+        self.cpu_rates: list[float] = []
+
+    def run(self, first: int, games: int, board: str, record: bool = True) -> None:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([first, games, board]) + "\n")
+        self.proc.stdin.flush()
+        r = json.loads(self.proc.stdout.readline())
+        if record:
+            self.rates.append(games / r["wall"])
+            self.cpu_rates.append(games / r["cpu"])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+    def summary(self) -> str:
+        return (f"median {statistics.median(self.rates):.1f} games/s, best {max(self.rates):.1f}; "
+                f"CPU time: median {statistics.median(self.cpu_rates):.1f}, best {max(self.cpu_rates):.1f}")
+
+
+def side_by_side(revs: list[str], rounds: int, games: int) -> None:
+    """This engine against the engines of ``revs``, alternating rounds on the same seeds (Europe)."""
+    tmp = Path(tempfile.mkdtemp(prefix="imperial-bench-"))
+    trees: list[Path] = []
+    engines = [Engine("this tree", ROOT, sys.executable)]
+    try:
+        for rev in revs:
+            commit = FIRST_VERSION if rev == "first" else rev
+            tree = tmp / f"rev{len(trees)}"
+            subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(tree), commit], cwd=ROOT,
+                           check=True)
+            trees.append(tree)
+            short = subprocess.run(["git", "rev-parse", "--short", commit], cwd=ROOT, check=True, text=True,
+                                   capture_output=True).stdout.strip()
+            engines.append(Engine(f"{rev} ({short})" if rev != short else short, tree, sys.executable))
+        for e in engines:  # warm-up: imports, board tables
+            e.run(10_000, 2, "europe", record=False)
+        seed = 0
+        for r in range(rounds):
+            order = engines if r % 2 == 0 else engines[::-1]
+            for e in order:
+                e.run(seed, games, "europe")
+            seed += games
+        print(f"side by side, Europe, {rounds} alternating rounds of {games} random games (2-6 players):")
+        for e in engines:
+            print(f"  {e.label}: {e.summary()}")
+        mine = engines[0]
+        for e in engines[1:]:
+            ratio = statistics.median(mine.rates) / statistics.median(e.rates)
+            cpu_ratio = statistics.median(mine.cpu_rates) / statistics.median(e.cpu_rates)
+            per_round = [a / b for a, b in zip(mine.rates, e.rates, strict=True)]
+            line = (f"  this tree / {e.label}: {ratio:.2f}x (CPU time {cpu_ratio:.2f}x; "
+                    f"rounds {min(per_round):.2f}-{max(per_round):.2f}x)")
+            if e.label.startswith("first"):
+                target = 2 * statistics.median(e.rates)
+                line += f"; target 2x = {target:.1f} games/s: {'met' if ratio >= 2 else 'not met'}"
+            print(line)
+    finally:
+        for e in engines:
+            e.close()
+        for tree in trees:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games", type=int, default=8, help="games per round")
+    ap.add_argument("--against", action="append", default=[], metavar="REV",
+                    help="also time the engine of this revision, side by side ('first': the first version)")
+    ap.add_argument("--serve", metavar="PKG", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.serve:
+        return serve(args.serve)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python {sys.version.split()[0]} on {sys.platform}, load average {load:.2f}")
+    if args.against:
+        side_by_side(args.against, args.rounds, args.games)
+        return 0
+
+    _use_engine(ROOT / "pkg")
+    from imperial_core import decode, encode
+    from imperial_core.codec import replay
 
     finished = []
     for board in ("europe", "world2030"):

@@ -317,7 +317,40 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 _DEFAULTS: dict[str, dict[str, object]] = {
     t: {f: info.default for f, info in cls.model_fields.items()} for t, cls in _CLASSES.items()
 }
-_MADE: dict[tuple, _Action] = {}
+def _build(k: tuple) -> _Action:
+    """The pydantic action for an internal tuple, built anew (no validation: the engine made it)."""
+    t = k[0]
+    cls = _CLASSES.get(t)
+    if cls is None:
+        raise ValueError(f"unknown action {k!r}")
+    data = {"type": t}
+    fields = _FIELDS[t]
+    if len(k) - 1 > len(fields):
+        raise ValueError(f"unknown action {k!r}")
+    data.update(zip(fields, k[1:], strict=False))
+    defaults = _DEFAULTS[t]
+    for f in fields[len(k) - 1:]:  # optional fields left out of the key
+        default = defaults[f]
+        if default is PydanticUndefined:
+            raise ValueError(f"unknown action {k!r}")
+        data[f] = default
+    return construct(cls, data)
+
+
+class _Made(dict):
+    """Actions already built, by key: looking up a key not seen yet builds and keeps its action."""
+
+    def __missing__(self, k: tuple) -> _Action:
+        a = _build(k)
+        if len(self) > 20000:
+            self.clear()
+        self[k] = a
+        return a
+
+
+_MADE: dict[tuple, _Action] = _Made()
+#: ``action_of(key)``: the shared action of an internal tuple (see :func:`from_key`).
+action_of = _MADE.__getitem__
 
 
 def construct(cls, data: dict):
@@ -334,28 +367,7 @@ def construct(cls, data: dict):
 def from_key(k: tuple) -> _Action:
     """The pydantic action for an internal tuple (no validation: the engine made it).  Actions are
     immutable, so each distinct one is built once and shared."""
-    a = _MADE.get(k)
-    if a is None:
-        t = k[0]
-        cls = _CLASSES.get(t)
-        if cls is None:
-            raise ValueError(f"unknown action {k!r}")
-        data = {"type": t}
-        fields = _FIELDS[t]
-        if len(k) - 1 > len(fields):
-            raise ValueError(f"unknown action {k!r}")
-        data.update(zip(fields, k[1:], strict=False))
-        defaults = _DEFAULTS[t]
-        for f in fields[len(k) - 1:]:  # optional fields left out of the key
-            default = defaults[f]
-            if default is PydanticUndefined:
-                raise ValueError(f"unknown action {k!r}")
-            data[f] = default
-        a = construct(cls, data)
-        if len(_MADE) > 20000:
-            _MADE.clear()
-        _MADE[k] = a
-    return a
+    return _MADE[k]
 
 
 _PASS = from_key(("pass",))

@@ -153,6 +153,12 @@ class Board:
     nation_ids: tuple[str, ...] = ()
     flag_regions: tuple[str, ...] = ()
     canal_between: dict[frozenset[str], Canal] = field(default_factory=dict)
+    # derived lookups for move generation: region -> its nation (None: neutral or sea), the seas, and
+    # region -> its place in board order
+    owner: dict[str, str | None] = field(default_factory=dict)
+    seas: frozenset[str] = frozenset()
+    order: dict[str, int] = field(default_factory=dict)
+    flag_set: frozenset[str] = frozenset()  # flag_regions as a set
 
     def nation(self, nid: str) -> NationInfo:
         for n in self.nations:
@@ -272,6 +278,9 @@ def board_from_dict(d: dict) -> Board:
         coast_lands={k: tuple(sorted(v)) for k, v in coast_lands.items()},
         home=home, rail_adj=rail_adj, nation_ids=tuple(n.id for n in nations), flag_regions=flag_regions,
         canal_between={frozenset(c.seas): c for c in canals},
+        owner={r.id: r.nation for r in regions.values()},
+        seas=frozenset(r.id for r in regions.values() if r.kind == "sea"),
+        order={r: i for i, r in enumerate(regions)}, flag_set=frozenset(flag_regions),
     )
 
 

@@ -7,10 +7,11 @@ collects the events a step emits, and keeps the legal actions of recent states a
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .actions import _MADE, Action, ActionAdapter, construct, from_key, parse_text
+from .actions import Action, ActionAdapter, action_of, from_key, parse_text
 from .board import Board, load_board
 from .errors import IllegalAction, NotationError
 from .events import Event, to_events
@@ -27,6 +28,18 @@ _BUYING = frozenset(("invest", "auction"))
 
 
 _FIGHTS = frozenset(("battle", "demand"))
+#: Maneuver actions that move or remove units: they write the turn's counts of moved units and used convoys
+#: (a canal owner's "allow" lets the waiting move happen).
+_MOVES = frozenset(("fleet", "army", "battle", "demand", "destroy", "allow"))
+#: The moved-unit counts each kind of move writes (the others in ``_MOVES`` may write all of them).
+_MOVED = {"fleet": ("moved_fleets",), "army": ("moved_armies", "moved_hostile", "convoys")}
+_ALL_MOVED = ("moved_armies", "moved_hostile", "moved_fleets", "convoys")
+#: A nation's units; the ones the active nation's maneuver actions write (the others may write all).
+_UNITS = ("armies", "hostile", "fleets")
+_UNIT_WRITES = {"fleet": ("fleets",), "army": ("armies", "hostile"), "status": ("hostile",), "pass": (), "ask": (),
+                "refuse": ()}
+#: Actions that change the list of governments still to be asked about a battle, in place.
+_ASKING = frozenset(("ask", "demand", "pass"))
 #: Decisions that work through ``turn["queue"]`` (and ``turn["pledges"]``) in place.
 _QUEUED = frozenset(("swiss", "invest", "auction", "production", "fund", "canal"))
 
@@ -35,10 +48,13 @@ def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:
     """A copy of a state's data deep enough that applying one action (of type ``kind``) to it leaves the
     original untouched (``kind=None``: any action).  With ``index``, the copy's history has it appended.
 
-    Containers that the action cannot change are shared with the original: the maneuver bookkeeping is
-    only written while maneuvering, units of inactive nations only change in battles (``battle`` and
-    ``demand`` actions), bonds only while investing (settling only ever applies "pass"), and factory and
-    flag lists are always replaced rather than changed in place.
+    Containers that the action cannot change are shared with the original.  The maneuver bookkeeping and
+    the active nation's units in a maneuver are only written by the kinds of action that change them.
+    Inactive nations change in place only in battles (``battle`` and ``demand`` actions) and while
+    investing (their bonds and treasuries, never units; settling only ever applies "pass"); elsewhere a
+    change to an inactive nation (its government, flags, factories) replaces its record (see
+    ``common.update_governments``, ``maneuver.place_flags``, ``maneuver.destroy_factory``).  Factory and
+    flag lists and players' records are always replaced rather than changed in place.
     """
     t = d["turn"]
     phase = t["phase"]
@@ -48,28 +64,36 @@ def _clone(d: dict, kind: str | None = None, index: int | None = None) -> G:
         nt["pledges"] = t["pledges"].copy()
     moving = phase in _MOVING
     if moving:
-        nt["moved_armies"] = t["moved_armies"].copy()
-        nt["moved_hostile"] = t["moved_hostile"].copy()
-        nt["moved_fleets"] = t["moved_fleets"].copy()
-        nt["convoys"] = t["convoys"].copy()
-        nt["changed"] = t["changed"][:]
+        if kind is None or kind in _MOVES:
+            for name in _MOVED.get(kind, _ALL_MOVED):
+                nt[name] = t[name].copy()
+        if kind is None or kind == "status":
+            nt["changed"] = t["changed"][:]
         c = t["contact"]
-        if c is not None:
+        if c is not None and (kind is None or kind in _ASKING):
             nt["contact"] = {**c, "asking": c["asking"][:]}
-    buying = phase in _BUYING
-    fights = moving and (kind is None or kind in _FIGHTS)
-    active = t["nation"]
-    nations = {}
-    for nid, n in d["nations"].items():
-        nn = n.copy()
-        if fights or nid == active:
-            nn["armies"] = n["armies"].copy()
-            nn["hostile"] = n["hostile"].copy()
-            nn["fleets"] = n["fleets"].copy()
-        if buying:
-            nn["bonds"] = n["bonds"].copy()
-        nations[nid] = nn
-    return _with_parts(d, nt, nations, None if index is None else [*d["history"], index])
+    nations = d["nations"].copy()
+    if phase in _BUYING:
+        for nid, n in nations.items():
+            nations[nid] = nn = n.copy()
+            nn["bonds"] = nn["bonds"].copy()
+    elif moving and (kind is None or kind in _FIGHTS):
+        for nid, n in nations.items():
+            nations[nid] = nn = n.copy()
+            for name in _UNITS:
+                nn[name] = nn[name].copy()
+    elif t["nation"] is not None:
+        nid = t["nation"]
+        nations[nid] = nn = nations[nid].copy()
+        for name in _UNIT_WRITES.get(kind, _UNITS) if moving else _UNITS:
+            nn[name] = nn[name].copy()
+    g = d.copy()
+    g["turn"] = nt
+    g["nations"] = nations
+    g["players"] = d["players"][:]  # a player's record is replaced, never changed in place (``common.pay``)
+    g["swiss_banks"] = d["swiss_banks"][:]
+    g["history"] = d["history"][:] if index is None else [*d["history"], index]
+    return g
 
 
 def _deep_clone(d: dict) -> G:
@@ -109,8 +133,18 @@ def _with_parts(d: dict, turn: dict, nations: dict, history: list[int] | None = 
     return g
 
 
+_set = object.__setattr__
+_new_state = GameState.__new__
+
+
 def _wrap(g: G) -> GameState:
-    return construct(GameState, g)
+    """The state whose data is ``g`` (every field given and valid: the engine made it; as ``actions.construct``)."""
+    state = _new_state(GameState)
+    _set(state, "__dict__", g)
+    _set(state, "__pydantic_fields_set__", set(g))
+    _set(state, "__pydantic_extra__", None)
+    _set(state, "__pydantic_private__", None)
+    return state
 
 
 # -- legal actions ----------------------------------------------------------------------------------------
@@ -130,7 +164,8 @@ def _settle(g: G, b: Board) -> list[tuple]:
 
 
 # -- legal-key cache for the last few states handed out ---------------------------------------------------
-_CACHE: list[tuple[GameState, list[tuple]]] = []
+#: ``[state, its legal keys, its legal actions (built on first request) or None]``, newest last.
+_CACHE: deque[list] = deque(maxlen=8)
 
 
 def clear_caches() -> None:
@@ -142,19 +177,25 @@ def clear_caches() -> None:
     maneuver.clear_memos()
 
 
-def _remember(state: GameState, keys: list[tuple]) -> None:
-    _CACHE.append((state, keys))
-    if len(_CACHE) > 8:
-        del _CACHE[0]
+def _remember(state: GameState, keys: list[tuple]) -> list:
+    entry = [state, keys, None]
+    _CACHE.append(entry)
+    return entry
+
+
+def _entry(state: GameState) -> list:
+    if _CACHE:
+        last = _CACHE[-1]
+        if last[0] is state:
+            return last
+        for e in _CACHE:
+            if e[0] is state:
+                return e
+    return _remember(state, legal_keys(state.__dict__, load_board(state.board)))
 
 
 def _keys_of(state: GameState) -> list[tuple]:
-    for s, keys in _CACHE:
-        if s is state:
-            return keys
-    keys = legal_keys(state.__dict__, load_board(state.board))
-    _remember(state, keys)
-    return keys
+    return _entry(state)[1]
 
 
 # -- public API -------------------------------------------------------------------------------------------
@@ -214,8 +255,11 @@ def settled_state(g: G) -> GameState:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal choice of ``state.current_player``, in a fixed order; empty once the game is over."""
-    made = _MADE  # actions already built (shared, immutable); from_key builds the others
-    return [made.get(k) or from_key(k) for k in _keys_of(state)]
+    e = _entry(state)
+    acts = e[2]
+    if acts is None:  # the actions are shared and immutable; each caller gets a list of its own
+        acts = e[2] = list(map(action_of, e[1]))
+    return acts[:]
 
 
 def _to_key(action: Any) -> tuple:
@@ -236,9 +280,15 @@ def _to_key(action: Any) -> tuple:
 def _index_of(state: GameState, action: Any) -> int:
     if state.is_over:
         raise IllegalAction("the game is over")
+    e = _entry(state)
+    if e[2] is not None:  # most often one of the very actions legal_actions handed out
+        try:
+            return list(map(id, e[2])).index(id(action))
+        except ValueError:
+            pass
     k = _to_key(action)
     try:
-        return _keys_of(state).index(k)
+        return e[1].index(k)
     except ValueError:
         raise IllegalAction(_explain_key(state, k)) from None
 
@@ -246,7 +296,8 @@ def _index_of(state: GameState, action: Any) -> int:
 def _advance(state: GameState, index: int, events: list | None) -> GameState:
     """The state after the ``index``-th legal action; its events are appended to ``events``."""
     b = load_board(state.board)
-    keys = _CACHE[-1][1] if _CACHE and _CACHE[-1][0] is state else _keys_of(state)
+    e = _CACHE[-1] if _CACHE and _CACHE[-1][0] is state else _entry(state)
+    keys = e[1]
     if not 0 <= index < len(keys):
         raise IllegalAction(f"there are {len(keys)} legal actions; index {index} is out of range")
     k = keys[index]
@@ -259,7 +310,7 @@ def _advance(state: GameState, index: int, events: list | None) -> GameState:
         del g["events"]
         g = dict(g)  # compact again: later copies of this state stay fast
     new = _wrap(g)
-    _remember(new, new_keys)
+    _CACHE.append([new, new_keys, None])  # _remember
     return new
 
 

@@ -35,8 +35,11 @@ PLAYER_STYLES: list[tuple[str, str]] = [
     ("#CCBB44", "10 4"),
 ]
 
-W, H = 680.0, 300.0
+#: the two layouts: ``wide`` (680 × 300, legend at the right) for the score screen and exports, ``narrow``
+#: (360 wide, legend in two columns under the plot) for a side panel, where the text stays at its size
+WIDE, NARROW = (680.0, 300.0), (360.0, 220.0)
 LEFT, RIGHT, TOP, BOTTOM = 44.0, 160.0, 30.0, 34.0
+LEGEND_ROW = 17.0
 CSS = (
     f".chart{{font-family:{FONT};font-size:12px}}"
     ".chart .title{font-size:14px;font-weight:bold}"
@@ -75,12 +78,16 @@ def _nice_step(top: float) -> int:
     return 1000
 
 
-def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None) -> str:
-    """One chart of ``state``'s game so far (see :data:`KINDS`)."""
+def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, narrow: bool = False) -> str:
+    """One chart of ``state``'s game so far (see :data:`KINDS`); ``narrow`` for a side panel."""
     xs, lines = series(state, kind, points)
     title, whose, _figure = KINDS[kind]
     board = state.board_data
     names = {n.id: n.name for n in board.nations}
+    W, plot_h = NARROW if narrow else WIDE
+    right = 12.0 if narrow else RIGHT
+    legend_rows = -(-len(lines) // 2) if narrow else 0
+    H = plot_h + legend_rows * LEGEND_ROW
     dwg = svgwrite.Drawing(size=("100%", "100%"), viewBox=f"0 0 {W:g} {H:g}", debug=False, profile="full")
     dwg["class"] = f"chart chart-{kind}"
     dwg["role"] = "img"
@@ -92,7 +99,7 @@ def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None) -> s
     y_max = max([1] + [v for vals in lines.values() for v in vals])
     y_step = _nice_step(y_max)
     y_top = -(-y_max // y_step) * y_step
-    pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
+    pw, ph = W - LEFT - right, plot_h - TOP - BOTTOM
 
     def px(x: float) -> float:
         return round(LEFT + pw * x / x_max, 1)
@@ -108,7 +115,7 @@ def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None) -> s
         g.add(dwg.line((px(r), TOP + ph), (px(r), TOP + ph + 4), class_="axis"))
         g.add(dwg.text(str(r), insert=(px(r), TOP + ph + 17), class_="tick", text_anchor="middle"))
     g.add(dwg.line((LEFT, TOP), (LEFT, TOP + ph), class_="axis"))
-    g.add(dwg.text("Round", insert=(LEFT + pw / 2, H - 4), class_="tick", text_anchor="middle"))
+    g.add(dwg.text("Round", insert=(LEFT + pw / 2, plot_h - 4), class_="tick", text_anchor="middle"))
 
     ends: list[tuple[float, str, str, str]] = []
     desc = []
@@ -127,22 +134,30 @@ def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None) -> s
         g.add(line)
         ends.append((py(vals[-1]) if vals else py(0), label, colour, dash))
         desc.append(f"{label}: " + ", ".join(str(v) for v in vals))
-    # legend at the right, in the order of the lines' last values, spread so labels never overlap
-    ends.sort(key=lambda e: e[0])
-    last = TOP - 16.0
-    for y, label, colour, dash in ends:
-        y = max(y, last + 16)
-        last = y
-        sw = dwg.line((W - RIGHT + 8, y), (W - RIGHT + 28, y), class_="line", stroke=colour)
-        if dash:
-            sw["stroke-dasharray"] = dash
-        g.add(sw)
-        g.add(dwg.text(label, insert=(W - RIGHT + 32, y + 4), class_="legend"))
+    if narrow:  # legend under the plot, two columns, in the order of the lines
+        for k, (_y, label, colour, dash) in enumerate(ends):
+            lx, ly = LEFT - 30 + (k % 2) * (W - LEFT + 30) / 2, plot_h + 8 + (k // 2) * LEGEND_ROW
+            _legend(dwg, g, lx, ly, label, colour, dash)
+    else:  # legend at the right, in the order of the lines' last values, spread so labels never overlap
+        ends.sort(key=lambda e: e[0])
+        last = TOP - 16.0
+        for y, label, colour, dash in ends:
+            y = max(y, last + 16)
+            last = y
+            _legend(dwg, g, W - RIGHT + 8, y, label, colour, dash)
     dwg.set_desc(title=title, desc="; ".join(desc))
     return dwg.tostring()
 
 
-def charts_svg(state: Any) -> dict[str, str]:
+def _legend(dwg: svgwrite.Drawing, g: Group, x: float, y: float, label: str, colour: str, dash: str) -> None:
+    swatch = dwg.line((x, y), (x + 20, y), class_="line", stroke=colour)
+    if dash:
+        swatch["stroke-dasharray"] = dash
+    g.add(swatch)
+    g.add(dwg.text(label, insert=(x + 24, y + 4), class_="legend"))
+
+
+def charts_svg(state: Any, *, narrow: bool = False) -> dict[str, str]:
     """Every chart of :data:`KINDS`, from one walk over the game's record."""
     pts = timeline(state)
-    return {kind: chart_svg(state, kind, pts) for kind in KINDS}
+    return {kind: chart_svg(state, kind, pts, narrow=narrow) for kind in KINDS}

@@ -19,6 +19,7 @@ from imperial_core import (
     parse_action,
     ranking,
     scores,
+    step_index,
 )
 from imperial_core.rules.common import flag_limit
 
@@ -183,6 +184,33 @@ def test_no_state_of_a_game_changes_after_it_was_made(n, options):
         kept.append((s, s.model_dump_json()))
     for state, dump in kept:
         assert state.model_dump_json() == dump
+
+
+_EVERY_CHANGE = {"battle", "factory_destroyed", "flag_removed", "government", "status", "bond"}
+
+
+@pytest.mark.parametrize("board,options,required", [
+    ("europe", {}, _EVERY_CHANGE),
+    ("world2030", {}, _EVERY_CHANGE | {"canal"}),
+    # governments also change after the rounds of this variant, within the action that ends a turn
+    ("europe", {"investor_card": False}, {"government", "flag_removed", "battle"}),
+])
+def test_states_stay_unchanged_through_battles_destroyed_factories_flags_and_governments(board, options, required):
+    """A state copy shares the records an action leaves alone (other nations, players, unit counts, maneuver
+    bookkeeping); the actions that do change them (battles, factory destruction, flags changing hands,
+    governments changing, canal passages) must replace those records, never write into an earlier state."""
+    seen: set[str] = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = new_game(NAMES[:4], board=board, seed=seed, **options)
+        kept = []
+        while not s.is_over:
+            kept.append((s, s.model_dump_json()))
+            s, events = step_index(s, rng.randrange(len(legal_actions(s))))
+            seen.update(e.kind for e in events)
+        for state, dump in kept:
+            assert state.model_dump_json() == dump
+    assert required <= seen
 
 
 def test_legal_actions_depend_on_the_state_only_not_on_what_was_computed_before():

@@ -56,6 +56,7 @@ class App:
         self.statics: dict[str, str] = {}  # board -> its static drawing
         self.drawings: dict[str, tuple[Any, str]] = {}
         self.panel_cache: dict[str, str] = {}
+        self.chart_cache: dict[bool, tuple[tuple, dict[str, str]]] = {}
         self.scores_open = False
         self.note = ""
         self.tab = "nations"
@@ -285,13 +286,18 @@ class App:
         else:
             self.panel_cache.pop("log", None)  # drawn when its tab is opened
         prof["log"] = clock() - t
+        if self.tab == "charts":
+            self.set_html("charts", views.charts_html(self.charts_of(state, narrow=True)))
+        else:
+            self.panel_cache.pop("charts", None)
         self.ui.toolbar(json.dumps({
             "undo": s.can_undo() and self.replay is None, "redo": s.can_redo() and self.replay is None,
             "replay": self.replay is not None, "moves": s.cur, "over": s.present.is_over,
         }))
         if s.present.is_over and self.replay is None and self.scores_open:
             self.set_html("scores-body", views.scores_html(s.present, self.names, core.score_breakdown(s.present),
-                                                           core.ranking(s.present)))
+                                                           core.ranking(s.present))
+                          + views.charts_html(self.charts_of(s.present), where="scores"))
             self.ui.scores(True)
         else:
             self.ui.scores(False)
@@ -681,6 +687,25 @@ class App:
             self.ui.download(f"imperial-{file_part(self.session.game_id)}.json", self.session.to_save())
             if self.store.off:
                 self.set_unsaved(False)
+
+    def charts_of(self, state: Any, *, narrow: bool = False) -> dict[str, str]:
+        """The renderer's charts of ``state``'s game so far (kept while the game's record is the same);
+        ``narrow`` for the side tab."""
+        key = (state.board, state.origin, tuple(state.history))
+        kept = self.chart_cache.get(narrow)
+        if kept is None or kept[0] != key:
+            kept = self.chart_cache[narrow] = (key, self.render.charts_svg(state, narrow=narrow))
+        return kept[1]
+
+    def cmd_download_chart(self, kind: str | None) -> None:
+        """One chart of the game as shown, to an SVG file."""
+        s = self.session
+        charts = self.charts_of(self.viewed(), narrow=self.tab == "charts") if s is not None else {}
+        if kind not in charts:
+            self.message("There is no such chart to save.", "info")
+            return
+        k = self.replay if self.replay is not None else s.cur
+        self.ui.download(f"imperial-{file_part(s.game_id)}-{kind}-move-{k}.svg", charts[kind], "image/svg+xml")
 
     def cmd_download_board(self, kind: str | None) -> None:
         """The board as shown (the replay's position in a replay) to an image file: ``svg`` as drawn by the

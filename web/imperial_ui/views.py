@@ -459,3 +459,17 @@ def link_prompt_html(m: Any) -> str:
             f'<p class="muted">The game from the link is shown now; nothing is saved or overwritten until you '
             f'choose (or make a move, which saves it as a new game).</p>'
             f'<div class="choices">{acts}<button data-close>Decide later</button></div>')
+
+
+def charts_html(charts: dict[str, str], *, where: str = "tab") -> str:
+    """The charts of the game so far (``render.charts.charts_svg``), each with a button that saves it as an
+    SVG file."""
+    if not charts:
+        return ""
+    parts = [f'<div class="charts-list" data-where="{where}">']
+    for kind, svg in charts.items():
+        parts.append(f'<figure class="chart-box" data-chart="{esc(kind)}">{svg}'
+                     f'<figcaption><button type="button" class="small" data-cmd="download_chart" data-arg="{esc(kind)}">'
+                     f'Save as SVG</button></figcaption></figure>')
+    parts.append("</div>")
+    return "".join(parts)

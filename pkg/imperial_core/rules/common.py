@@ -48,7 +48,10 @@ def seat(g: G, name: str) -> int:
 
 
 def player(g: G, name: str) -> dict:
-    return g["players"][seat(g, name)]
+    for p in g["players"]:
+        if p["name"] == name:
+            return p
+    raise KeyError(name)
 
 
 def seat_order_from(g: G, name: str | None, include_self: bool = True) -> list[str]:
@@ -104,9 +107,11 @@ def _credit(g: G, account: str, delta: int) -> None:
     if account[:9] == _TREASURY:
         g["nations"][account[9:]]["treasury"] += delta
         return
-    for p in g["players"]:
+    players = g["players"]
+    for i, p in enumerate(players):
         if p["name"] == account:
-            p["cash"] += delta
+            # a new record: states share the records of players whose cash did not change
+            players[i] = {**p, "cash": p["cash"] + delta}
             return
     raise KeyError(account)
 
@@ -164,22 +169,24 @@ def money_text(g: G, b: Board, nid: str) -> str:
 # -- occupation -------------------------------------------------------------------------------------------
 def occupied(g: G, b: Board, region: str) -> bool:
     """A home province holding hostile (upright) armies of another nation (*Factory*, *Production*)."""
-    owner = b.regions[region].nation
+    owner = b.owner[region]
     for nid, n in g["nations"].items():  # noqa: SIM110 - a plain loop is measurably faster here
-        if nid != owner and region in n["hostile"]:
+        if region in n["hostile"] and nid != owner:
             return True
     return False
 
 
 def occupied_set(g: G, b: Board) -> set[str]:
     """All home provinces that hold hostile armies of another nation."""
-    regions = b.regions
-    return {r for nid, n in g["nations"].items() for r, c in n["hostile"].items()
-            if c > 0 and regions[r].nation != nid}
+    owner = b.owner
+    return {r for nid, n in g["nations"].items() if n["hostile"] for r, c in n["hostile"].items()
+            if c > 0 and owner[r] != nid}
 
 
 def last_free_set(g: G, b: Board, blocked: set[str]) -> set[str]:
     """Factories that are their nation's only one not occupied by hostile armies."""
+    if not blocked:
+        return {fs[0] for n in g["nations"].values() if len(fs := n["factories"]) == 1}
     out = set()
     for n in g["nations"].values():
         free = [f for f in n["factories"] if f not in blocked]
@@ -194,7 +201,7 @@ def unoccupied_factories(g: G, b: Board, nid: str) -> list[str]:
 
 def last_free_factory(g: G, b: Board, region: str) -> bool:
     """``region`` holds its nation's only factory not occupied by hostile armies (*Maneuver*)."""
-    owner = b.regions[region].nation
+    owner = b.owner[region]
     if owner is None:
         return False
     free = unoccupied_factories(g, b, owner)
@@ -240,7 +247,7 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
             if sums[p] > best:
                 best, new = sums[p], p
         if new != gov:
-            n["government"] = new
+            g["nations"][nid] = {**n, "government": new}  # a new record: states share unchanged nations
             emit(g, "government", nation=nid, before=gov, after=new)
     refresh_swiss_banks(g)
 

@@ -76,10 +76,10 @@ def bond_options(g: G, b: Board, name: str, nations: list[str]) -> list[tuple]:
     cash = player(g, name)["cash"]
     out = []
     for nid in nations:
-        bonds = g["nations"][nid]["bonds"]
-        own = sorted(v for v, h in bonds.items() if h == name)
-        for v in sorted(bonds):
-            if bonds[v] is not None:
+        items = sorted(g["nations"][nid]["bonds"].items())
+        own = [v for v, h in items if h == name]
+        for v, h in items:
+            if h is not None:
                 continue
             if v <= cash:
                 out.append(("bond", nid, v, None))

@@ -65,19 +65,23 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     me = nations[nid]
     my_a, my_f = me["armies"], me["fleets"]
     mine = my_a.keys() | my_f.keys()
-    order = _order(b)
     shared = []
     for i, (o, on) in enumerate(nations.items()):
         if o != nid:
-            for r in mine & (on["armies"].keys() | on["fleets"].keys()):
-                shared.append((order(r), i, r, o, on))
+            oa, of = on["armies"], on["fleets"]
+            if not (mine.isdisjoint(oa) and mine.isdisjoint(of)):
+                order = b.order
+                for r in mine & (oa.keys() | of.keys()):
+                    shared.append((order[r], i, r, o, on))
+    if not shared:
+        return []
     shared.sort()
-    regions = b.regions
+    seas = b.seas
     out = []
     for _ri, _i, r, o, on in shared:
         ma, mf = r in my_a, r in my_f
         ta, tf = r in on["armies"], r in on["fleets"]
-        if regions[r].kind == "sea":
+        if r in seas:
             if mf and tf:
                 out.append(("battle", r, "fleet", o, "fleet"))
             continue
@@ -93,15 +97,9 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     return out
 
 
-_ORDER_CACHE: dict[str, dict[str, int]] = {}
-
-
 def _order(b: Board):
-    idx = _ORDER_CACHE.get(b.id)
-    if idx is None:
-        idx = {r: i for i, r in enumerate(b.regions)}
-        _ORDER_CACHE[b.id] = idx
-    return idx.__getitem__
+    """Sort key: a region's place in board order."""
+    return b.order.__getitem__
 
 
 # -- canals (Imperial 2030, *Special map conditions*: Canals) ---------------------------------------------
@@ -236,17 +234,31 @@ def explain_canal(g: G, b: Board, k: tuple) -> str:
 def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
     """Each fleet moves one sea step; from a harbour only to that harbour's sea (*Maneuver* 1); in Imperial
     2030 also through a canal."""
-    nat = g["nations"][nid]
+    fleets = g["nations"][nid]["fleets"]
+    if not fleets:
+        return []
     moved = g["turn"]["moved_fleets"]
-    links = sea_links(b)
-    out = []
-    for r in sorted(nat["fleets"], key=_order(b)):
-        if nat["fleets"][r] - moved.get(r, 0) <= 0:
-            continue
-        reg = b.regions[r]
-        dests = (reg.harbour,) if reg.kind != "sea" else links.get(r, ())
-        out += [("fleet", r, s) for s in dests if s]
-    return out
+    starts = [r for r, c in fleets.items() if c - moved.get(r, 0) > 0]
+    if len(starts) > 1:
+        starts.sort(key=b.order.__getitem__)
+    steps = _fleet_steps(b)
+    return [m for r in starts for m in steps[r]]
+
+
+_STEPS: dict[str, dict[str, tuple[tuple, ...]]] = {}
+
+
+def _fleet_steps(b: Board) -> dict[str, tuple[tuple, ...]]:
+    """Region -> the moves of a fleet standing there (see :func:`fleet_moves`), per board."""
+    steps = _STEPS.get(b.id)
+    if steps is None:
+        links = sea_links(b)
+        steps = {}
+        for r, reg in b.regions.items():
+            dests = (reg.harbour,) if reg.kind != "sea" else links.get(r, ())
+            steps[r] = tuple(("fleet", r, s) for s in dests if s)
+        _STEPS[b.id] = steps
+    return steps
 
 
 def fleet_actions(g: G, b: Board) -> list[tuple]:
@@ -394,27 +406,36 @@ _MOVES_MEMO: dict[tuple, list[tuple]] = {}
 
 def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     nat = g["nations"][nid]
+    armies = nat["armies"]
     moved = g["turn"]["moved_armies"]
+    starts = [r for r, c in armies.items() if c - moved.get(r, 0) > 0]
+    if not starts:
+        return []
+    if len(starts) > 1:
+        starts.sort(key=b.order.__getitem__)
     used = g["turn"]["convoys"]
-    regions = b.regions
+    seas, owner = b.seas, b.owner
     out: list[tuple] = []
     blocked = occupied_set(g, b)
     last_free = frozenset(last_free_set(g, b, blocked))
-    free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
-    own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
+    free = frozenset(s for s, c in nat["fleets"].items() if s in seas and c - used.get(s, 0) > 0)
+    own_blocked = frozenset(r for r in blocked if owner[r] == nid) if blocked else frozenset()
     rails: dict[str, list[str]] = {}
-    for r in sorted(nat["armies"], key=_order(b)):
-        if nat["armies"][r] - moved.get(r, 0) > 0:
-            key = (b.id, nid, r, free, own_blocked, last_free)
-            moves = _MOVES_MEMO.get(key)
-            if moves is None:
-                moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
-                if len(_MOVES_MEMO) > 4096:
-                    _MOVES_MEMO.clear()
-                _MOVES_MEMO[key] = moves
-            if r in nat["hostile"] and _movable(g, nat, r)[0] and _movable(g, nat, r)[1]:
+    hostile = nat["hostile"]
+    memo = _MOVES_MEMO
+    for r in starts:
+        key = (b.id, nid, r, free, own_blocked, last_free)
+        moves = memo.get(key)
+        if moves is None:
+            moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
+            if len(memo) > 4096:
+                memo.clear()
+            memo[key] = moves
+        if r in hostile:
+            up, lying = _movable(g, nat, r)
+            if up and lying:
                 moves = [(*m, leaving) for m in moves for leaving in (True, False)]
-            out += moves
+        out += moves
     return out
 
 
@@ -434,11 +455,12 @@ def status_options(g: G, b: Board, nid: str) -> list[tuple]:
     """
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
+    owners = b.owner
+    abroad = [r for r in nat["armies"] if owners[r] not in (None, nid) and r not in changed]
+    if not abroad:
+        return []
     out = []
-    for r in sorted(nat["armies"], key=_order(b)):
-        owner = b.regions[r].nation
-        if owner is None or owner == nid or r in changed:
-            continue
+    for r in sorted(abroad, key=b.order.__getitem__):
         up, lying = _movable(g, nat, r)
         n = up + lying
         if n == 0:
@@ -457,11 +479,13 @@ def destroy_options(g: G, b: Board, nid: str) -> list[tuple]:
     """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*)."""
     nat = g["nations"][nid]
     need = b.constants["factory_destroy_armies"]
+    owners = b.owner
+    here = [r for r, c in nat["armies"].items() if c >= need and owners[r] not in (None, nid)]
+    if not here:
+        return []
     out = []
-    for r in sorted(nat["armies"], key=_order(b)):
-        owner = b.regions[r].nation
-        if owner is None or owner == nid or nat["armies"][r] < need:
-            continue
+    for r in sorted(here, key=b.order.__getitem__):
+        owner = owners[r]
         onat = g["nations"][owner]
         if r not in onat["factories"] or onat["armies"].get(r) or onat["fleets"].get(r):
             continue
@@ -586,7 +610,8 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
     r = k[1]
     owner = b.regions[r].nation
     onat = g["nations"][owner]
-    onat["factories"] = [f for f in onat["factories"] if f != r]  # a new list: states share unchanged lists
+    # a new record and list: states share unchanged nations and lists
+    g["nations"][owner] = {**onat, "factories": [f for f in onat["factories"] if f != r]}
     emit(g, "factory_destroyed", nation=owner, region=r, by=nid)
     need = b.constants["factory_destroy_armies"]
     for i in range(need):
@@ -599,14 +624,14 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
 def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
     """Other nations with a unit that can fight a ``kind`` unit in ``region`` (see :func:`can_fight`)."""
     nid = g["turn"]["nation"]
-    if b.regions[region].kind == "sea":
+    if region in b.seas:
         if kind != "fleet":
             return []
-        kinds: tuple[str, ...] = ("fleets",)
-    else:
-        kinds = ("armies", "fleets") if kind == "army" else ("armies",)
-    return [other for other, onat in g["nations"].items()
-            if other != nid and any(region in onat[k] for k in kinds)]
+        return [other for other, onat in g["nations"].items() if region in onat["fleets"] and other != nid]
+    if kind == "army":
+        return [other for other, onat in g["nations"].items()
+                if (region in onat["armies"] or region in onat["fleets"]) and other != nid]
+    return [other for other, onat in g["nations"].items() if region in onat["armies"] and other != nid]
 
 
 def open_contact(g: G, b: Board, region: str, kind: str, hostile: bool | None = None) -> bool:
@@ -731,7 +756,7 @@ def demand_act(g: G, b: Board, k: tuple) -> str:
 def place_flags(g: G, b: Board) -> None:
     """A region occupied by exactly one nation carries its flag; the old flag goes (*Maneuver* 3).
 
-    Flag lists are replaced, never changed in place: states share unchanged lists.
+    Nations' records and flag lists are replaced, never changed in place: states share unchanged ones.
 
     Never in home provinces.  A nation with all its flags on the board removes the other flag
     without replacing it.  A flag freed that way while settling goes at once to a region its nation
@@ -739,35 +764,37 @@ def place_flags(g: G, b: Board) -> None:
     repeats until nothing changes; candidate regions are taken in board order.
     """
     nations = g["nations"]
+    occupant: dict[str, str] = {}  # region -> its only occupant ("" where several nations stand)
+    for nid, nat in nations.items():
+        for units in (nat["armies"], nat["fleets"]):
+            for r in units:
+                o = occupant.get(r)
+                if o is None:
+                    occupant[r] = nid
+                elif o != nid:
+                    occupant[r] = ""
     owner_of = {}
     for nid, nat in nations.items():
         for r in nat["flags"]:
             owner_of[r] = nid
-    sole: list[tuple[str, str]] = []  # (region, its only occupant), board order
-    occupants: dict[str, set[str]] = {}
-    for nid, nat in nations.items():
-        for r in nat["armies"]:
-            occupants.setdefault(r, set()).add(nid)
-        for r in nat["fleets"]:
-            occupants.setdefault(r, set()).add(nid)
-    for r in b.flag_regions:
-        occ = occupants.get(r)
-        if occ is not None and len(occ) == 1:
-            (x,) = occ
-            if owner_of.get(r) != x:
-                sole.append((r, x))
+    flag_set = b.flag_set
+    # (region, its only occupant), board order
+    sole = [(r, x) for r, x in occupant.items() if x and r in flag_set and owner_of.get(r) != x]
+    if not sole:
+        return
+    sole.sort(key=lambda rx: b.order[rx[0]])
     while sole:
         waiting = []
         freed = False
         for r, x in sole:
             old = owner_of.get(r)
             if old is not None:
-                nations[old]["flags"] = [f for f in nations[old]["flags"] if f != r]
+                nations[old] = {**nations[old], "flags": [f for f in nations[old]["flags"] if f != r]}
                 del owner_of[r]
                 freed = True
                 emit(g, "flag_removed", nation=old, region=r)
             if len(nations[x]["flags"]) < flag_limit(b, g, x):
-                nations[x]["flags"] = [*nations[x]["flags"], r]
+                nations[x] = {**nations[x], "flags": [*nations[x]["flags"], r]}
                 owner_of[r] = x
                 emit(g, "flag_placed", nation=x, region=r)
             else:
