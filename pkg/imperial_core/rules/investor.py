@@ -211,7 +211,7 @@ def bond_breakdown(g: G, b: Board, name: str, k: tuple) -> dict:
     trial = {"players": g["players"], "nations": {nid: copy}, "swiss_banks": list(g["swiss_banks"]), "events": None}
     update_governments(trial, b, order_from)
     before = nat["government"]
-    after = copy["government"]
+    after = trial["nations"][nid]["government"]  # the rule may replace the record rather than change it
     return {"nation": nid, "value": value, "trade_in": trade_in, "price": value - (trade_in or 0),
             "interest": b.interest(value), "interest_gain": b.interest(value) - (b.interest(trade_in) if trade_in else 0),
             "credit": sum(v for v, h in bonds.items() if h == name), "government_before": before,
