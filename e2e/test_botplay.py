@@ -99,7 +99,7 @@ def test_no_request_for_a_person_and_a_hint_is_shown_not_played():
     assert bots.started == 1 and json.loads(bots.asks[-1])["kind"] == "hint"
     app.command("bot-answer", answer(bots.asks[-1]))
     assert app.session.cur == 0 and saved_moves(page) == 0
-    html = page.html("botbar")
+    html = page.html("botbar-hint")
     assert 'data-testid="hint-text"' in html
     notation = html.split('data-action="', 1)[1].split('"', 1)[0]
     assert notation in {str(a) for a in core.legal_actions(app.session.present)}
@@ -116,7 +116,7 @@ def test_an_answer_after_undo_is_dropped_and_the_bots_wait():
     assert app.session.cur == 1 and app.bots.table.paused
     app.command("bot-answer", answer(in_flight))
     assert app.session.cur == 1 and saved_moves(page) == 1
-    assert 'data-testid="bot-resume"' in page.html("botbar")
+    assert 'data-testid="bot-resume"' in page.html("botbar-buttons")
     asked = len(bots.asks)
     app.command("bot-resume")
     assert len(bots.asks) == asked + 1

@@ -76,7 +76,7 @@ class BotPlay:
         if self.pace not in PACES:
             self.pace = DEFAULT_PACE
         self.decisions = 0
-        self._bar = ""
+        self._bar: dict[str, str] = {}
 
     # -- the game's seats -----------------------------------------------------------------------------
     def ensure(self) -> Table | None:
@@ -384,7 +384,7 @@ class BotPlay:
         if s is None or t is None:
             return
         state_word, text = self.status()
-        parts = [f'<p class="botstatus" data-testid="bot-status">{views.esc(text)}</p>' if text else ""]
+        parts = {"status": f'<p class="botstatus" data-testid="bot-status">{views.esc(text)}</p>' if text else ""}
         buttons = []
         if t.any_computer and not s.present.is_over:
             if t.paused:
@@ -400,23 +400,26 @@ class BotPlay:
             opts = "".join(f'<option value="{p}"{" selected" if p == self.pace else ""}>{p.capitalize()}</option>'
                            for p in PACES)
             buttons.append(f'<label class="pace">Pace <select data-pace data-testid="pace">{opts}</select></label>')
-        if buttons:
-            parts.append(f'<div class="choices botbuttons">{"".join(buttons)}</div>')
+        parts["buttons"] = f'<div class="choices botbuttons">{"".join(buttons)}</div>' if buttons else ""
+        parts["hint"] = ""
         if self.hint is not None:
             _g, _k, notation, label, why = self.hint
-            parts.append(f'<p class="hinttext" data-testid="hint-text" data-action="{views.esc(notation)}">'
-                         f'Hint · the strong computer would choose <b>{views.esc(label)}</b>'
-                         f'{" — " + views.esc(why) if why else ""}.</p>')
-        html = "".join(parts)
+            parts["hint"] = (f'<p class="hinttext" data-testid="hint-text" data-action="{views.esc(notation)}">'
+                             f'Hint · the strong computer would choose <b>{views.esc(label)}</b>'
+                             f'{" — " + views.esc(why) if why else ""}.</p>')
         body = js.document.body
         body.dataset.bot = state_word
         bar = js.document.getElementById("botbar")
-        if bar is None:
+        if not bar:
             return
-        if html != self._bar:
-            self._bar = html
-            bar.innerHTML = html
-        bar.hidden = not html
+        # Each part (#botbar-status, -buttons, -hint) is replaced only when it changed: the status line
+        # changes at every computer move, but the buttons stay the same elements, so Pause can be clicked
+        # (and the pace list stays open) while the computers play at instant pace.
+        for key, html in parts.items():
+            if self._bar.get(key) != html:
+                self._bar[key] = html
+                js.document.getElementById(f"botbar-{key}").innerHTML = html
+        bar.hidden = not any(parts.values())
         if self.hint is not None:
             self.mark_hint()
 
