@@ -7,6 +7,7 @@ import os
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,20 @@ def wait_ready(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
     )
     if page.evaluate("document.body.dataset.failed === '1'"):
         pytest.fail("the page reported a boot failure: " + page.inner_text("[data-testid=error]"))
+
+
+@contextmanager
+def ready_page(browser, site: SiteServer, **context_args) -> Iterator:
+    """A page of the site in a new browser context (``context_args``: viewport, downloads, …), ready to play;
+    on leaving, no uncaught error may have happened in it."""
+    context = browser.new_context(**context_args)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site.url)
+    wait_ready(page)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, errors

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import render
-from conftest import ROOT, SiteServer, wait_ready
+from conftest import ROOT, SiteServer, ready_page
 from playwright.sync_api import Browser, Page
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -64,15 +64,8 @@ def state_of(save: str) -> Any:
 
 @pytest.fixture(scope="module")
 def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
-    wait_ready(page)
-    yield page
-    context.close()
-    assert not errors, errors
+    with ready_page(browser, site, viewport={"width": 1280, "height": 800}, accept_downloads=True) as page:
+        yield page
 
 
 def check_dom(page: Page) -> dict:

@@ -15,7 +15,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, SiteServer, wait_ready
+from conftest import BOOT_TIMEOUT_MS, ROOT, SiteServer, ready_page, wait_ready
 from imperial_core import codec
 from playwright.sync_api import Browser, Page, expect
 
@@ -69,15 +69,8 @@ def click_move(page: Page, state: Any, action: Any) -> None:
 
 @pytest.fixture()
 def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
-    wait_ready(page)
-    yield page
-    assert not errors, errors
-    context.close()
+    with ready_page(browser, site, viewport={"width": 1280, "height": 860}) as page:
+        yield page
 
 
 def start_from_form(page: Page, seats: list[str], seed: int) -> None:

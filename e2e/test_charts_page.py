@@ -9,7 +9,7 @@ from pathlib import Path
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, SiteServer, wait_ready
+from conftest import ROOT, SiteServer, ready_page
 from playwright.sync_api import Browser, Page, expect
 
 SHOTS = ROOT / "test-results"
@@ -17,15 +17,8 @@ SHOTS = ROOT / "test-results"
 
 @pytest.fixture(scope="module")
 def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, accept_downloads=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
-    wait_ready(page)
-    yield page
-    assert not errors, errors
-    context.close()
+    with ready_page(browser, site, viewport={"width": 1280, "height": 860}, accept_downloads=True) as page:
+        yield page
 
 
 def open_link(page: Page, state: core.GameState) -> None:
