@@ -70,7 +70,7 @@ BROWSER_WHEELS = [
      "bb6b2b5450f1edbfa597d924f9ac2dd099e625562e492021d7dd614f65f8a22d", ["svgwrite"], []),
 ]
 
-ENGINE_PACKAGES = ["imperial_core", "imperial_bots", "render"]
+ENGINE_PACKAGES = ["imperial_core", "imperial_bots", "imperial_text", "render"]
 
 MIME = {
     ".mjs": "text/javascript",

@@ -1,0 +1,81 @@
+"""Words for people, in English, German and Spanish: the one catalogue of every string the game shows.
+
+``t(lang, key, **values)`` looks a sentence up and fills its named values; ``tn`` picks the singular or the
+plural form by a count.  ``nation`` and ``region`` name the board's places as the German and Spanish
+rulebooks name them (English comes from the board data itself).  ``money`` and ``number`` write amounts in
+the language's own format.  The tables live in ``imperial_text.tables``, one module per area (log sentences,
+board drawing, page, rules helper, computer players, screen-reader texts), each key with its three
+languages side by side so a missing translation is a failing test, never a silent English word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .tables import NAMES, TEXT
+
+#: The languages the game speaks, English first (the fallback).
+LANGS: tuple[str, ...] = ("en", "de", "es")
+#: Each language's name in itself, for the language switch.
+LANG_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español"}
+DEFAULT = "en"
+
+
+def known(lang: str | None) -> str:
+    """``lang`` if the game speaks it, else English."""
+    return lang if lang in LANGS else DEFAULT
+
+
+def best(preferred: Iterable[str]) -> str:
+    """The first language of a browser's list (``navigator.languages``, e.g. ``["de-AT", "en"]``) that the
+    game speaks, else English."""
+    for tag in preferred:
+        base = str(tag).split("-")[0].split("_")[0].lower()
+        if base in LANGS:
+            return base
+    return DEFAULT
+
+
+def t(lang: str, key: str, /, **values: object) -> str:
+    """The sentence ``key`` in ``lang`` with its ``{named}`` values filled.  An unknown key gives the key
+    itself (the page never crashes on a word); the catalogue test makes sure there is none."""
+    row = TEXT.get(key)
+    if row is None:
+        return key
+    text = row.get(lang) or row[DEFAULT]
+    return text.format(**values) if values else text
+
+
+def tn(lang: str, key: str, count: int, /, **values: object) -> str:
+    """``key + ".one"`` when ``count`` is 1, else ``key + ".other"`` (the plural rule of all three
+    languages for whole numbers), with ``{n}`` set to the count written in ``lang``."""
+    form = ".one" if count == 1 else ".other"
+    return t(lang, key + form, n=number(lang, count), **values)
+
+
+def number(lang: str, n: int | float) -> str:
+    """A number in the language's format: 1,234 in English, 1.234 in German and Spanish; the minus sign is
+    a real minus."""
+    text = f"{abs(n):,.1f}" if isinstance(n, float) and not n.is_integer() else f"{abs(int(n)):,}"
+    if lang in ("de", "es"):
+        text = text.replace(",", "\x00").replace(".", ",").replace("\x00", ".")
+    return ("−" if n < 0 else "") + text
+
+
+def money(lang: str, amount: int) -> str:
+    """Millions as the rulebooks write them: ``12M``, ``12 Mio.``, ``12 mill.``."""
+    return t(lang, "money", n=number(lang, amount))
+
+
+def nation(lang: str, board: str, nid: str, english: str) -> str:
+    """The name of nation ``nid`` of ``board`` in ``lang``; ``english`` is the board data's own name."""
+    if lang == DEFAULT:
+        return english
+    return NAMES.get((board, lang), {}).get(nid, english)
+
+
+def region(lang: str, board: str, rid: str, english: str) -> str:
+    """The name of region ``rid`` of ``board`` in ``lang``; ``english`` is the board data's own name."""
+    if lang == DEFAULT:
+        return english
+    return NAMES.get((board, lang), {}).get(rid, english)
