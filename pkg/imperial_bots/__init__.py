@@ -121,14 +121,14 @@ def choose(state: GameState, *, level: str = "normal", seed: int = 0, seconds: f
     return legal_actions(state)[choose_index(state, level=level, seed=seed, seconds=seconds)]
 
 
-def explain(state: GameState, action: Any, events: list, why: str = "") -> str:
+def explain(state: GameState, action: Any, events: list, why: str = "", lang: str = "en") -> str:
     """One line for the log: what the step did (from its events), and why the bot chose it."""
     text = sentence(state, action, events)
     return f"{text} ({why})" if why else text
 
 
 def choose_with_reason(state: GameState, *, level: str = "normal", seed: int = 0,
-                       seconds: float | None = None) -> tuple[Action, str]:
+                       seconds: float | None = None, lang: str = "en") -> tuple[Action, str]:
     """The bot's choice and a one-line reason for the log."""
     i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, None))
     action = legal_actions(state)[i]

@@ -236,7 +236,7 @@ def _consequences(events: Sequence[Any], w: _Words) -> list[str]:
     return out
 
 
-def sentence(before: GameState, action: Any, events: Sequence[Any]) -> str:
+def sentence(before: GameState, action: Any, events: Sequence[Any], lang: str = "en") -> str:
     """One sentence for the step from ``before`` by ``action`` that emitted ``events``."""
     w = _Words(load_board(before.board))
     text = f"{_who(before, w)} {_action_phrase(before, action, w)}"
@@ -244,7 +244,8 @@ def sentence(before: GameState, action: Any, events: Sequence[Any]) -> str:
     return text + (": " + "; ".join(more) if more else "")
 
 
-def turn_heading(round_: int, nation: str | None, government: str | None, board: str | Board) -> str:
+def turn_heading(round_: int, nation: str | None, government: str | None, board: str | Board,
+                 lang: str = "en") -> str:
     """"Round 3 · Italy (Bo)" — the heading of a nation's turn in a log."""
     b = board if isinstance(board, Board) else load_board(board)
     if nation is None:
@@ -252,7 +253,7 @@ def turn_heading(round_: int, nation: str | None, government: str | None, board:
     return f"Round {round_} · {_Words(b).nation(nation)}" + (f" ({government})" if government else "")
 
 
-def entry(before: GameState, action: Any, events: Sequence[Any]) -> Entry:
+def entry(before: GameState, action: Any, events: Sequence[Any], lang: str = "en") -> Entry:
     """The log entry of one step."""
     nid = before.active_nation
     gov = before.nations[nid]["government"] if nid in before.nations else None

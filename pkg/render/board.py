@@ -112,7 +112,7 @@ def region_marks(choices: Choices = (), selected: Iterable[str] = (), recent: It
 
 def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterable[str] = (),
                recent: Iterable[str] = (), at: str = "", highlight: Iterable[str] = (),
-               size: tuple[float | str, float | str] | None = None) -> str:
+               size: tuple[float | str, float | str] | None = None, lang: str = "en") -> str:
     """The static board of ``board`` ("europe" or "world2030") as an ``<svg>`` document, with an empty
     pieces layer (``<g class="pieces">``, last child) for ``pieces_svg`` to fill.
 
@@ -205,7 +205,7 @@ def compose(static: str, pieces: str) -> str:
 
 def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterable[str] = (),
               choices: Choices = (), selected: Iterable[str] = (), recent: Iterable[str] = (), at: str = "",
-              size: tuple[float | str, float | str] | None = None) -> str:
+              size: tuple[float | str, float | str] | None = None, lang: str = "en") -> str:
     """The map of a game (or of an empty board, ``board`` "europe" or "world2030") in one ``<svg>``: the
     static board with the highlights given, and the pieces layer of ``state`` in it."""
     board_id = state.board if state is not None else (board or "europe")
@@ -249,7 +249,7 @@ _WORDS = {"fleet": ("fleet", "fleets"), "army": ("army", "armies"),
           "army-hostile": ("hostile army", "hostile armies"), "flag": ("flag", "flags")}
 
 
-def pieces_svg(state: Any = None, *, board: str | None = None) -> str:
+def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en") -> str:
     """The pieces layer of a game (or the start factories of an empty ``board``): one ``<g class="pieces">``
     with ``pointer-events="none"``, whose children each carry a ``data-key`` (the page replaces only the
     children that changed) and their own ``<title>``: built factories, the nations that control canals, and

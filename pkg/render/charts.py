@@ -78,7 +78,8 @@ def _nice_step(top: float) -> int:
     return 1000
 
 
-def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, narrow: bool = False) -> str:
+def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, narrow: bool = False,
+              lang: str = "en") -> str:
     """One chart of ``state``'s game so far (see :data:`KINDS`); ``narrow`` for a side panel."""
     xs, lines = series(state, kind, points)
     title, whose, _figure = KINDS[kind]
@@ -157,7 +158,7 @@ def _legend(dwg: svgwrite.Drawing, g: Group, x: float, y: float, label: str, col
     g.add(dwg.text(label, insert=(x + 24, y + 4), class_="legend"))
 
 
-def charts_svg(state: Any, *, narrow: bool = False) -> dict[str, str]:
+def charts_svg(state: Any, *, narrow: bool = False, lang: str = "en") -> dict[str, str]:
     """Every chart of :data:`KINDS`, from one walk over the game's record."""
     pts = timeline(state)
     return {kind: chart_svg(state, kind, pts, narrow=narrow) for kind in KINDS}

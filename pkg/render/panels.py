@@ -69,7 +69,7 @@ def _marker(dwg: svgwrite.Drawing, g: Group, x: float, y: float, r: float, nid: 
                    font_size=round(r * 1.1, 1)))
 
 
-def rondel_svg(state: Any) -> str:
+def rondel_svg(state: Any, lang: str = "en") -> str:
     """The rondel: eight spaces clockwise from the top, each nation's marker on its space
     (markers of nations that have not moved yet wait in the centre)."""
     board = state.board_data
@@ -120,7 +120,7 @@ def rondel_svg(state: Any) -> str:
     return dwg.tostring()
 
 
-def tracks_svg(state: Any) -> str:
+def tracks_svg(state: Any, lang: str = "en") -> str:
     """Power-point track 0-25 with its factor bands, and the tax chart with each nation's marker."""
     board = state.board_data
     nats = _nations(state)
@@ -182,7 +182,7 @@ def tracks_svg(state: Any) -> str:
     return dwg.tostring()
 
 
-def treasuries_svg(state: Any) -> str:
+def treasuries_svg(state: Any, lang: str = "en") -> str:
     """One row per nation: colour and letter, name, government, treasury, power points, factor."""
     board = state.board_data
     nats = _nations(state)
