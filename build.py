@@ -305,18 +305,23 @@ await py.loadPackage("imperial-core", { errorCallback: (m) => { throw new Error(
 const boards = py.runPython(`
 import json, os, render
 os.makedirs("/tmp/previews", exist_ok=True)
+from imperial_text import LANGS
+names = []
 for b in render.BOARDS:
     geo = render.load_geometry(b)
-    with open(f"/tmp/previews/{b}.svg", "w", encoding="utf-8") as fh:
-        fh.write(render.board_svg(board=b, size=(geo["width"], geo["height"])))
-json.dumps(list(render.BOARDS))
+    for lang in LANGS:
+        with open(f"/tmp/previews/{b}.{lang}.svg", "w", encoding="utf-8") as fh:
+            fh.write(render.board_svg(board=b, size=(geo["width"], geo["height"]), lang=lang))
+        names.append(f"{b}.{lang}")
+json.dumps(names)
 `);
 for (const b of JSON.parse(boards)) writeFileSync(`${outDir}/${b}.svg`, py.FS.readFile(`/tmp/previews/${b}.svg`));
 """
 
 
 def board_previews(pydir: Path, engine: Path, out: Path) -> None:
-    """``out``/<board>.svg: every board, empty, as the renderer of this build draws it."""
+    """``out``/<board>.<lang>.svg: every board, empty, in every language, as the renderer of this build draws
+    it."""
     key = CACHE / "previews" / hashlib.sha256(sha256_file(engine).encode() + PREVIEW_SCRIPT.encode()).hexdigest()[:20]
     if not key.is_dir() or not any(key.glob("*.svg")):
         if shutil.which("node") is None:
@@ -335,6 +340,21 @@ def board_previews(pydir: Path, engine: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for svg in sorted(key.glob("*.svg")):
         shutil.copy2(svg, out / svg.name)
+
+
+# --- the page's words for JS ----------------------------------------------------------------------------
+def page_text(out: Path) -> None:
+    """``text.js``: the catalogue's page words (keys ``page.*``, ``common.*``) in every language, for the JS
+    that runs before Python (first paint, boot progress) and beside it (web/lang.js): one source of truth."""
+    sys.path.insert(0, str(ROOT / "pkg"))
+    import imperial_text
+
+    table = {lang: {k: row[lang] for k, row in sorted(imperial_text.TEXT.items())
+                    if k.startswith(("page.", "common.")) or k == "money"} for lang in imperial_text.LANGS}
+    out.write_text("// Written by build.py from pkg/imperial_text (do not edit).\n"
+                   f"export const LANGS = {json.dumps(list(imperial_text.LANGS))};\n"
+                   f"export const LANG_NAMES = {json.dumps(imperial_text.LANG_NAMES, ensure_ascii=False)};\n"
+                   f"export const TEXT = {json.dumps(table, ensure_ascii=False, indent=0)};\n", encoding="utf-8")
 
 
 # --- site -----------------------------------------------------------------------------------------------
@@ -413,6 +433,7 @@ def build() -> dict:
         e["sha256"] = sha256_file(pydir / e["file_name"])
     write_lock(pyodide_tgz, pydir, entries)
     board_previews(pydir, ewheel, DIST / "previews")
+    page_text(DIST / "text.js")
 
     # Service worker: precache every file, versioned by the content hash of the site.
     files = sorted(p for p in DIST.rglob("*") if p.is_file())

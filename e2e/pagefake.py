@@ -122,6 +122,7 @@ class UI:
         self.fail_highlight = 0  # the next N highlight() calls throw (a crash while drawing)
         self.pieces: dict[str, str] = {}  # map container id -> the pieces layer last set there
         self.statics = 0  # how often a static board was put in #map
+        self.lang = ""  # the language the page last set (lang.js set())
 
     def message(self, text: str, kind: str = "error", actions: str = "[]") -> None:
         entry = (str(text), str(kind), json.loads(actions or "[]"))
@@ -150,8 +151,11 @@ class UI:
     def prompt(self, open_: bool) -> None:
         self.prompt_open = bool(open_)
 
-    def share(self, url: str) -> None:
+    def share(self, url: str, _lang: str = "en") -> None:
         self.shared.append(str(url))
+
+    def setLang(self, lang: str) -> None:  # noqa: N802
+        self.lang = str(lang)
 
     def download(self, name: str, text: str, _type: str = "application/json") -> None:
         self.downloads.append((str(name), str(text)))
@@ -224,6 +228,14 @@ class Window:
         return self.page.confirm_answer
 
 
+class Navigator:
+    """``navigator``: the browser's languages (a test sets them)."""
+
+    def __init__(self) -> None:
+        self.languages = ["en-US", "en"]
+        self.language = "en-US"
+
+
 class Console:
     def __init__(self) -> None:
         self.errors: list[str] = []
@@ -256,6 +268,7 @@ class FakePage:
         self.location = Location()
         self.history = History(self.location)
         self.console = Console()
+        self.navigator = Navigator()
         self.local = local if local is not None else Storage()
         self.session = Storage()
         self.storage_blocked = storage_blocked
@@ -305,6 +318,7 @@ def use(page: FakePage) -> None:
     js.location = page.location  # type: ignore[attr-defined]
     js.history = page.history  # type: ignore[attr-defined]
     js.console = page.console  # type: ignore[attr-defined]
+    js.navigator = page.navigator  # type: ignore[attr-defined]
 
 
 class StubRender:
@@ -315,11 +329,11 @@ class StubRender:
         return '<svg viewBox="0 0 10 10"><g class="pieces"></g></svg>'
 
     @staticmethod
-    def static_svg(board: str = "europe") -> str:
+    def static_svg(board: str = "europe", **_kw: Any) -> str:
         return '<svg viewBox="0 0 10 10"><g class="pieces"></g></svg>'
 
     @staticmethod
-    def pieces_svg(state: Any = None) -> str:
+    def pieces_svg(state: Any = None, **_kw: Any) -> str:
         return '<g class="pieces"></g>'
 
     @staticmethod
@@ -333,11 +347,11 @@ class StubRender:
         return {"width": 10, "height": 10}
 
     @staticmethod
-    def rondel_svg(state: Any) -> str:
+    def rondel_svg(state: Any, **_kw: Any) -> str:
         return '<svg viewBox="0 0 10 10"></svg>'
 
     @staticmethod
-    def tracks_svg(state: Any) -> str:
+    def tracks_svg(state: Any, **_kw: Any) -> str:
         return ""
 
 

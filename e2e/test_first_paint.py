@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import imperial_core as core
 import pytest
 import render
+from imperial_text import LANGS
 from conftest import DIST, ROOT, SiteServer
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -36,9 +37,10 @@ def test_boot_js_knows_the_boards_as_the_engine_and_the_renderer_do() -> None:
 def test_the_build_draws_each_empty_board_for_the_preview() -> None:
     for b in render.BOARDS:
         geo = render.load_geometry(b)
-        built = (DIST / "previews" / f"{b}.svg").read_text(encoding="utf-8")
-        assert ET.fromstring(built).get("class").split() == ["board", f"board-{b}"]
-        assert built == render.board_svg(board=b, size=(geo["width"], geo["height"]))
+        for lang in LANGS:  # one per language: the place names are the language's
+            built = (DIST / "previews" / f"{b}.{lang}.svg").read_text(encoding="utf-8")
+            assert ET.fromstring(built).get("class").split() == ["board", f"board-{b}"]
+            assert built == render.board_svg(board=b, size=(geo["width"], geo["height"]), lang=lang)
 
 
 @pytest.fixture
@@ -93,7 +95,7 @@ def test_a_link_shows_its_board_while_the_engine_loads(held: BrowserContext, sit
     page.wait_for_function("() => { const i = document.querySelector('#early-board img');"
                            " return i.complete && i.naturalWidth > 0; }")
     assert page.evaluate("document.querySelector('#early-board img').getAttribute('src')") == \
-        f"./previews/{board}.svg"
+        f"./previews/{board}.en.svg"  # the browser's language (English here)
     expect(page.get_by_test_id("early-saves")).to_be_hidden()  # nothing saved in this browser
 
 

@@ -248,3 +248,30 @@ def test_every_decision_has_our_own_help_with_a_rulebook_reference():
             ours = re.findall(r"[a-z']+", rulehelp.text(kind, b).lower())
             copied = [" ".join(ours[i:i + 7]) for i in range(len(ours) - 6) if " ".join(ours[i:i + 7]) in shingles]
             assert not copied, (kind, copied)  # our own words: no seven words in a row from the rulebook
+
+
+@pytest.mark.parametrize("lang, book", [("de", "imperial-rules-de.txt"), ("es", "imperial-rules-es-first-edition.txt")])
+def test_the_german_and_spanish_help_is_our_own_and_cites_the_rulebook_of_its_language(lang: str, book: str):
+    b = core.load_board("europe")
+    path = RULES / book
+    if not path.exists():
+        pytest.skip(f"{book} is not here")
+    text = path.read_text(encoding="utf-8")
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    shingles = {" ".join(words[i:i + 7]) for i in range(len(words) - 6)}
+    headings = text.upper()
+    for kind in rulehelp.HELP:
+        if not rulehelp.refs(kind, "europe"):
+            continue
+        html = rulehelp.help_html(kind, b, lang=lang)
+        assert rulehelp.where(kind, "europe", lang) in html.replace("&quot;", '"'), kind
+        for section in rulehelp.LOCAL_REFS[lang][kind]:
+            assert section.split(" — ")[0].upper() in headings, (kind, section)  # a heading the book prints
+        ours = re.findall(r"[^\W\d_]+", rulehelp.text(kind, b, lang).lower())
+        assert "{" not in rulehelp.text(kind, b, lang)
+        copied = [" ".join(ours[i:i + 7]) for i in range(len(ours) - 6) if " ".join(ours[i:i + 7]) in shingles]
+        assert not copied, (kind, copied)  # our own words: no seven words in a row from the rulebook
+    # Imperial 2030 ships in English only: its help cites the English rulebook in any language
+    w = core.load_board("world2030")
+    assert "Imperial 2030" in rulehelp.help_html("canal", w, lang=lang) and "Maneuver — Canals" in \
+        rulehelp.help_html("canal", w, lang=lang).replace("&quot;", '"').replace("„", "“")

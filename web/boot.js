@@ -2,6 +2,8 @@
 // Before Python is ready the page already shows what it can without it: a progress bar, the games saved in
 // this browser (read only: names and dates) and, for a game link, the board it is played on (drawn at build
 // time, previews/<board>.svg).
+import { t, get as lang } from "./lang.js";
+
 const stages = ["runtime", "packages", "engine"];
 // the progress bar moves towards each stage's share while the stage runs (download and start of Pyodide
 // first, then the wheels, then importing the engine and drawing); files that arrive move it on too
@@ -44,14 +46,14 @@ function fail(message, details) {
   if (details) {
     const more = document.createElement("details");
     const summary = document.createElement("summary");
-    summary.textContent = "Technical details";
+    summary.textContent = t("page.l.details");
     const pre = document.createElement("pre");
     pre.textContent = String(details);
     more.append(summary, pre);
     box.append(more);
   }
   const title = document.querySelector("#loading .loading-title");
-  if (title && document.body.dataset.ready !== "1") title.textContent = "The game could not start.";
+  if (title && document.body.dataset.ready !== "1") title.textContent = t("page.l.failed");
   for (const name of stages) {
     const li = document.querySelector(`#loading [data-stage="${name}"]`);
     if (li && li.dataset.state === "active") li.dataset.state = "failed";
@@ -75,10 +77,10 @@ window.imperialBoot = { stage, fail, ready, started: performance.now() };
 
 // Anything that goes wrong before the game is interactive is shown on the page, not only in the console.
 window.addEventListener("error", (e) => {
-  if (document.body.dataset.ready !== "1") fail(`Could not start the game: ${e.message || e.error || e}`);
+  if (document.body.dataset.ready !== "1") fail(t("page.l.could_not", { reason: e.message || e.error || e }));
 });
 window.addEventListener("unhandledrejection", (e) => {
-  if (document.body.dataset.ready !== "1") fail(`Could not start the game: ${e.reason?.message || e.reason}`);
+  if (document.body.dataset.ready !== "1") fail(t("page.l.could_not", { reason: e.reason?.message || e.reason }));
 });
 
 // The service worker: offline play, and an update prompt when a newer version of the site is installed.
@@ -113,12 +115,11 @@ if ("serviceWorker" in navigator) {
 // ---- before Python: the saves and the linked board --------------------------------------------------------
 const SAVE_PREFIX = "imperial.save."; // as web/imperial_ui/app.py stores them
 const BOARDS = ["europe", "world2030"]; // imperial_core's BOARDS: a link token's second byte is the index
-const BOARD_NAMES = { europe: "Europe (1914)", world2030: "World (Imperial 2030)" };
 const BOARD_SIZES = { europe: [1280, 1006], world2030: [1280, 586] }; // the drawings' own sizes, so nothing jumps
 
 // one row of the early list, from the save's summary (docs/saves.md); anything odd reads as unreadable
 function earlyRow(raw) {
-  const row = { saved: 0, text: "A saved game that could not be read" };
+  const row = { saved: 0, text: t("page.l.unreadable") };
   if (typeof raw !== "string" || raw.length > 262144) return row;
   try {
     const save = JSON.parse(raw);
@@ -126,9 +127,11 @@ function earlyRow(raw) {
     const players = Array.isArray(sum?.players) ? sum.players.filter((p) => typeof p === "string") : [];
     if (!players.length) return row;
     const saved = Number.isFinite(save.meta?.saved) ? save.meta.saved : 0;
-    const when = saved > 0 ? new Date(saved * 1000).toLocaleString() : "";
-    const moves = Number.isInteger(sum.moves) && sum.moves >= 0 ? `${sum.moves} moves` : "";
-    const parts = [players.slice(0, 6).map((p) => p.slice(0, 24)).join(", "), BOARD_NAMES[sum.board] || "", moves, when];
+    const when = saved > 0 ? new Date(saved * 1000).toLocaleString(lang()) : "";
+    const moves = Number.isInteger(sum.moves) && sum.moves >= 0
+      ? t(sum.moves === 1 ? "page.moves.one" : "page.moves.other", { n: sum.moves.toLocaleString(lang()) }) : "";
+    const board = ["europe", "world2030"].includes(sum.board) ? t(`page.board.${sum.board}`) : "";
+    const parts = [players.slice(0, 6).map((p) => p.slice(0, 24)).join(", "), board, moves, when];
     return { saved, text: parts.filter(Boolean).join(" · ") };
   } catch {
     return row;
@@ -159,7 +162,7 @@ function earlySaves() {
   if (rows.length > 12) {
     const li = document.createElement("li");
     li.className = "muted";
-    li.textContent = `… and ${rows.length - 12} more`;
+    li.textContent = t("page.m.and_more", { n: rows.length - 12 });
     list.append(li);
   }
   box.hidden = false;
@@ -182,8 +185,8 @@ function earlyBoard() {
   if (!fig || !board) return;
   const img = fig.querySelector("img");
   [img.width, img.height] = BOARD_SIZES[board];
-  img.src = `./previews/${board}.svg`;
-  img.alt = `The ${BOARD_NAMES[board]} board, empty: the linked game is shown on it once it has loaded`;
+  img.src = `./previews/${board}.${lang()}.svg`;
+  img.alt = t("page.l.preview_alt", { board: t(`page.board.${board}`) });
   fig.hidden = false;
   document.body.dataset.preview = board;
 }

@@ -3,6 +3,8 @@
 // new-game form. No game logic: Python (imperial_ui/botplay.py, imperial_ui/seats.py) decides what to ask,
 // checks every answer against the game and plays it.
 
+import { t } from "./lang.js";
+
 const $ = (id) => document.getElementById(id);
 
 let worker = null;
@@ -122,8 +124,16 @@ function mark(json) {
 }
 
 // ---- the new-game form: a Human / Computer choice beside each name, and "Play against the computer" ----
-const SEATS = [["human", "Human"], ["easy", "Computer — easy"], ["normal", "Computer — normal"],
-  ["strong", "Computer — strong"]];
+const SEATS = ["human", "easy", "normal", "strong"];
+
+// the seat lists' words in the page's language (again when it changes)
+function seatWords() {
+  document.querySelectorAll("#new-game select.seat").forEach((s, i) => {
+    s.setAttribute("aria-label", t("page.f.seat", { n: i + 1 }));
+    for (const o of s.options) o.textContent = t(`page.seat.${o.value}`);
+  });
+}
+document.addEventListener("imperial:lang", seatWords);
 
 function seatSelects() {
   document.querySelectorAll("#new-game .names li").forEach((li, i) => {
@@ -132,10 +142,10 @@ function seatSelects() {
     s.className = "seat";
     s.id = `seat-${i + 1}`;
     s.dataset.testid = `seat-${i + 1}`;
-    s.setAttribute("aria-label", `Player ${i + 1} is`);
-    for (const [value, label] of SEATS) s.add(new Option(label, value));
+    for (const value of SEATS) s.add(new Option(value, value));
     li.append(s);
   });
+  seatWords();
 }
 seatSelects();
 

@@ -51,7 +51,9 @@ async def start() -> None:
         from imperial_ui.app import App
         mark("imperial:import:page")
 
-        js.document.getElementById("version").textContent = f"engine {imperial_core.__version__}"
+        version = js.document.getElementById("version")
+        version.dataset.version = imperial_core.__version__  # "engine 1.2", in the page's language (lang.js)
+        js.window.imperialLang.apply()
         app = App(render)
         app.start()
         boot.ready()

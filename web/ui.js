@@ -1,6 +1,8 @@
 // Browser plumbing for the game page: clicks, keyboard, zoom and pan, dialogs, storage, files.
 // No game logic here: clicks are forwarded to Python (window.imperialPy), which owns the game.
 
+import { t, choose as chooseLang, set as setLang } from "./lang.js";
+
 const $ = (id) => document.getElementById(id);
 const py = () => window.imperialPy;
 
@@ -15,7 +17,7 @@ function message(text, kind = "error", actions = "[]") {
   const close = document.createElement("button");
   close.className = "dismiss";
   close.textContent = "×";
-  close.title = "Dismiss";
+  close.title = t("page.u.dismiss");
   close.addEventListener("click", clearMessage);
   const parts = [close, p];
   let list = [];
@@ -120,7 +122,7 @@ function showTab(name) {
   command("panel", name);
 }
 
-async function share(url) {
+async function share(url, _lang) {
   const d = $("share");
   const input = $("share-url");
   input.value = url;
@@ -130,9 +132,9 @@ async function share(url) {
   input.select();
   try {
     await navigator.clipboard.writeText(url);
-    $("share-status").textContent = "Copied to the clipboard.";
+    $("share-status").textContent = t("page.u.copied");
   } catch {
-    $("share-status").textContent = "Select the link and copy it.";
+    $("share-status").textContent = t("page.u.select");
   }
 }
 
@@ -170,8 +172,8 @@ async function downloadPng(name, svg) {
     if (!blob) throw new Error("the browser made no image");
     saveBlob(name, blob);
   } catch (err) {
-    message(`The board could not be saved as a PNG image (${err?.message || err}). Download it as SVG instead.`,
-      "error", JSON.stringify([{ cmd: "download-board", arg: "svg", label: "Download board as SVG" }]));
+    message(t("page.u.png_failed", { reason: err?.message || err }),
+      "error", JSON.stringify([{ cmd: "download-board", arg: "svg", label: t("page.g.svg") }]));
   } finally {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
@@ -408,7 +410,7 @@ function command(name, arg) {
 // Python itself failed (not an error it caught): say so on the page, never only in the console
 function stopped(err) {
   console.error(err);
-  message("The game stopped working in this page. Your saved games are untouched: reload the page to go on.");
+  message(t("page.u.stopped"));
 }
 
 function onClick(e) {
@@ -477,6 +479,7 @@ document.addEventListener("submit", (e) => {
 });
 document.addEventListener("change", async (e) => {
   const t = e.target;
+  if (t.id === "lang") return py() ? command("lang", t.value) : chooseLang(t.value);
   if (t.id === "player-count") return showNames();
   if (t.id === "board") return command("board-options");
   if (t.matches("input[data-import]") && t.files?.length) {
@@ -505,6 +508,6 @@ showNames();
 
 window.imperialUI = {
   message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
-  mapChanged, highlight, setPieces, setUnsaved, announce,
+  mapChanged, highlight, setPieces, setUnsaved, announce, setLang,
   zoom, showTab, timings, profile: "",
 };

@@ -19,6 +19,7 @@ import traceback
 from typing import Any
 
 import imperial_core as core
+import imperial_text as tx
 import js
 from imperial_core import codec
 from pyodide.ffi import create_proxy
@@ -32,8 +33,7 @@ from .store import OK, QUOTA, Store
 SAVE_PREFIX = "imperial.save."
 CURRENT_KEY = "imperial.current"  # sessionStorage: the game this tab plays (a reload resumes it)
 PENDING_KEY = "imperial.pending"  # sessionStorage: this tab's game when localStorage refused it
-OFF_BANNER = "Saving is off in this browser; use links or Export."
-NAME_RULES = "Names are 1 to 24 printable characters, each different (upper and lower case count as the same)."
+LANG_KEY = "imperial.lang"  # localStorage: the language the player chose
 
 
 def _el(eid: str) -> Any:
@@ -44,7 +44,9 @@ class App:
     def __init__(self, render: Any) -> None:
         self.render = render
         self.ui = js.window.imperialUI
-        self.names = Names(core.load_board("europe"))
+        self.store = Store(lambda: js.window.localStorage)
+        self.lang = self.first_lang()
+        self.names = Names(core.load_board("europe"), self.lang)
         self.session: Session | None = None
         self.chooser: Chooser | None = None
         self.chooser_for: Any = None
@@ -63,7 +65,6 @@ class App:
         self.log_all = False
         self.log_only: str | None = None  # the log shows one nation's turns
         self.greyed = ""  # the choices that cannot be paid now, greyed with the reason
-        self.store = Store(lambda: js.window.localStorage)
         self.tabstore = Store(lambda: js.window.sessionStorage)
         self.written: dict[str, str] = {}  # key -> the text this tab last wrote or read there
         self.rows: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}  # key -> (raw's size and hash, row)
@@ -79,6 +80,56 @@ class App:
         js.window.imperialPy.choose = self._proxies[0]
         js.window.imperialPy.command = self._proxies[1]
         self.bots = BotPlay(self)  # the computer seats (imperial_ui.botplay)
+
+    # -- language -------------------------------------------------------------------------------------
+    def first_lang(self) -> str:
+        """The language chosen before (localStorage), else the first of the browser's languages we speak."""
+        kept = self.store.get(LANG_KEY)
+        if kept in tx.LANGS:
+            return str(kept)
+        nav = getattr(js, "navigator", None)
+        try:
+            prefs = [str(x) for x in nav.languages]
+        except Exception:  # an old browser: one language only
+            prefs = [str(getattr(nav, "language", "") or "")]
+        return tx.best(prefs)
+
+    def w(self, key: str, /, **values: object) -> str:
+        """The page's sentence ``key`` in the page's language."""
+        return tx.t(self.lang, key, **values)
+
+    def cmd_lang(self, lang: str | None) -> None:
+        """The language switch: kept for the next visit, and everything on the page is drawn again in it."""
+        lang = tx.known(lang)
+        self.store.set(LANG_KEY, lang)
+        if lang == self.lang:
+            self.ui.setLang(lang)
+            return
+        self.lang = lang
+        self.ui.setLang(lang)
+        self.names = Names(self.names.board, lang)
+        self.statics.clear()
+        self.drawings.clear()
+        self.map_cache.clear()
+        self.chart_cache.clear()
+        self.panel_cache.clear()
+        self.chooser_for = None
+        self.map_board = None
+        self.map_key = None
+        if self.store.off:
+            self.ui.banner(self.w("page.m.off_banner"))
+        self.fill_boards()
+        self.cmd_board_options()
+        if self.session is not None:
+            self.session.retell(lang)
+            self.bots.apply_reasons()
+            self.bots.forget_bar()
+            self.redraw()
+        else:
+            js.document.title = "Imperial"
+        self.refresh_saves()
+        if getattr(_el("rules"), "open", False):
+            self.cmd_rules(None)
 
     # -- plumbing -------------------------------------------------------------------------------------
     def set_html(self, eid: str, html: str) -> None:
@@ -96,8 +147,7 @@ class App:
             return fn(*args)
         except Exception:  # never let a click break the page: say so, keep the game, details to the console
             js.console.error(traceback.format_exc())
-            self.message("Something went wrong in the page (the details are in the browser's console). Your game "
-                         "is kept; you can continue, undo, or reload the page.")
+            self.message(self.w("page.m.wrong"))
             return None
 
     # -- entry points from JS -------------------------------------------------------------------------
@@ -109,7 +159,7 @@ class App:
         attr = "cmd_" + str(name).replace("-", "_")
         handler = getattr(self, attr, None) or getattr(self.bots, attr, None)
         if handler is None:
-            self.message(f"Unknown command {name}")
+            self.message(self.w("page.m.unknown", name=str(name)))
             return
         self.guarded(handler, None if arg is None or arg == js.undefined else str(arg))
 
@@ -117,8 +167,9 @@ class App:
     def start(self) -> None:
         """First screen: a shared link opens its game; otherwise the new-game form with saved games.
         Whatever the storage holds, the page starts: each step is guarded on its own."""
+        self.ui.setLang(self.lang)
         if self.store.off:
-            self.ui.banner(OFF_BANNER)
+            self.ui.banner(self.w("page.m.off_banner"))
         self.guarded(self.fill_boards)
         self.guarded(self.fill_seed)
         self.guarded(self.show_start)
@@ -136,8 +187,7 @@ class App:
         if pending:
             opened = self.read_session(pending, None)
             if isinstance(opened, Session):
-                self.open_session(opened, autosave=True, note="This game is back from this tab's memory: the "
-                                  "browser's storage was full when it was last played.")
+                self.open_session(opened, autosave=True, note=self.w("page.m.back_from_tab"))
                 return
             self.tabstore.remove(PENDING_KEY)
         current = self.tabstore.get(CURRENT_KEY)
@@ -151,20 +201,21 @@ class App:
 
     def fill_boards(self) -> None:
         """The boards the engine knows (Imperial 2030 appears once the engine has it)."""
-        names = {"europe": "Europe (1914)", "world2030": "World (Imperial 2030)"}
         boards = getattr(getattr(core, "board", None), "BOARDS", ("europe",))
         select = _el("board")
-        select.innerHTML = "".join(f'<option value="{views.esc(b)}">{views.esc(names.get(b, b))}</option>'
+        chosen = str(select.value or "")
+        select.innerHTML = "".join(f'<option value="{views.esc(b)}">{views.esc(self.w("page.board." + b))}</option>'
                                    for b in boards)
+        if chosen in boards:
+            select.value = chosen
 
     def cmd_board_options(self, _arg: str | None = None) -> None:
         """The options valid for the chosen board, as the engine's board data says: its editions, and the
         variant "bonus only for tax increases" where the bonus follows a chart (Imperial 2030)."""
         board = core.load_board(str(_el("board").value))
         edition = _el("edition")
-        labels = {"current": "Current rules", "first": "First edition"}
         chosen = str(edition.value)
-        edition.innerHTML = "".join(f'<option value="{views.esc(e)}">{views.esc(labels.get(e, e))}</option>'
+        edition.innerHTML = "".join(f'<option value="{views.esc(e)}">{views.esc(self.w("page.edition." + e))}</option>'
                                     for e in board.editions)
         edition.value = chosen if chosen in board.editions else board.editions[0]
         row = _el("increase-bonus-row")
@@ -174,7 +225,7 @@ class App:
         self.show_start_map(board.id)
 
     def show_start_map(self, board: str) -> None:
-        _el("start-map").innerHTML = self.render.board_svg(board=board)
+        _el("start-map").innerHTML = self.render.board_svg(board=board, lang=self.lang)
         self.ui.mapChanged("start-map")
 
     def fill_seed(self) -> None:
@@ -264,7 +315,7 @@ class App:
             # the rondel is drawn once: in the decision while a space is chosen, else here
             small = "" if rondel else f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'
             drawings = (readable.tracks_html(state, self.names, views.tax_label) + small
-                        + '<details class="tracks-drawing"><summary>The tracks as on the board</summary>'
+                        + f'<details class="tracks-drawing"><summary>{self.w("page.tracks_drawing")}</summary>'
                         f'<div class="tracks-svg">{self.drawing("tracks_svg", state)}</div></details>')
             self.set_html("nations", views.nations_html(state, self.names, drawings))
         else:
@@ -287,7 +338,7 @@ class App:
             self.panel_cache.pop("log", None)  # drawn when its tab is opened
         prof["log"] = clock() - t
         if self.tab == "charts":
-            self.set_html("charts", views.charts_html(self.charts_of(state, narrow=True)))
+            self.set_html("charts", views.charts_html(self.charts_of(state, narrow=True), lang=self.lang))
         else:
             self.panel_cache.pop("charts", None)
         self.ui.toolbar(json.dumps({
@@ -297,7 +348,7 @@ class App:
         if s.present.is_over and self.replay is None and self.scores_open:
             self.set_html("scores-body", views.scores_html(s.present, self.names, core.score_breakdown(s.present),
                                                            core.ranking(s.present))
-                          + views.charts_html(self.charts_of(s.present), where="scores"))
+                          + views.charts_html(self.charts_of(s.present), where="scores", lang=self.lang))
             self.ui.scores(True)
         else:
             self.ui.scores(False)
@@ -316,7 +367,7 @@ class App:
             t = clock()
             static = self.statics.get(board)
             if static is None:
-                static = self.statics[board] = self.render.static_svg(board)
+                static = self.statics[board] = self.render.static_svg(board, lang=self.lang)
             _el("map").innerHTML = static
             self.ui.mapChanged("map")
             self.map_board = board
@@ -326,7 +377,7 @@ class App:
         if key == self.map_key:
             return
         t = clock()
-        layer = self.map_cache.pop(key, None) or self.render.pieces_svg(state)
+        layer = self.map_cache.pop(key, None) or self.render.pieces_svg(state, lang=self.lang)
         self.map_cache[key] = layer  # the latest layers, for undo, redo and replay
         while len(self.map_cache) > 24:
             self.map_cache.pop(next(iter(self.map_cache)))
@@ -350,7 +401,7 @@ class App:
         s = self.session
         secret = bool(s and s.secret_cash)
         self.set_html("scoreboard", readable.scoreboard_html(state, self.names, secret_cash=secret))
-        self.set_html("round", views.esc(readable.round_text(state)))
+        self.set_html("round", views.esc(readable.round_text(state, self.lang)))
         title = readable.title_text(state, self.names)
         if self.panel_cache.get("title") != title:
             self.panel_cache["title"] = title
@@ -359,7 +410,7 @@ class App:
     def cmd_rules(self, _arg: str | None) -> None:
         """The rules in short, for the board of the game (or of the new-game form)."""
         board = self.names.board if self.session is not None else core.load_board(str(_el("board").value or "europe"))
-        _el("rules-body").innerHTML = rulehelp.all_help_html(board)
+        _el("rules-body").innerHTML = rulehelp.all_help_html(board, self.lang)
         self.ui.dialog("rules", True)
 
     def cmd_panel(self, name: str | None) -> None:
@@ -383,7 +434,7 @@ class App:
         if key is not None and cached is not None and cached[0] == key:
             return cached[1]
         try:
-            svg = str(fn(state))
+            svg = str(fn(state, lang=self.lang))
         except Exception:  # a drawing that fails must not stop the game
             js.console.error(traceback.format_exc())
             return ""
@@ -406,7 +457,7 @@ class App:
         try:
             action = chooser.choose(value)
         except KeyError:
-            self.message(f"“{value}” is not a legal choice now.", "info")
+            self.message(self.w("page.m.not_legal", value=value), "info")
             return
         if action is not None:
             self.play(action)
@@ -454,15 +505,13 @@ class App:
         try:
             kept, dropped = s.restore()
         except core.BadToken:
-            self.message("The game in memory was changed from outside the page and cannot be rebuilt; it is not "
-                         "saved. Your saved games are untouched: reload the page to go back to the last save.")
+            self.message(self.w("page.m.broken"))
             return "broken"
         self.chooser_for = None
         self.replay = None
         self.map_key = None
-        lost = f" The last {dropped} moves could not be rebuilt and were dropped." if dropped else ""
-        self.message("The game in memory had been changed from outside the page (for example in the browser's "
-                     f"console). It was put back as its own moves make it, at move {s.cur}.{lost}", "info")
+        lost = self.w("page.m.dropped", n=dropped) if dropped else ""
+        self.message(self.w("page.m.restored", k=s.cur, lost=lost), "info")
         self.redraw()
         return "restored"
 
@@ -483,7 +532,7 @@ class App:
         if stored is not None and stored != self.written.get(key) and not saves.may_overwrite(
                 stored, saves.setup_of(s.present), s.moves()):
             # another tab wrote moves this game does not have: keep them, save this line of play as a copy
-            self.fork("This game was changed in another tab; moves made here are saved as a copy.")
+            self.fork(self.w("page.m.forked"))
             key = SAVE_PREFIX + s.game_id
         text = s.to_save()
         err = self.store.set(key, text)
@@ -498,14 +547,11 @@ class App:
         # the game stays in this page, and in this tab's own storage if it has room: a reload brings it back
         self.tabstore.set(PENDING_KEY, text)
         self.set_unsaved(True)
-        export = {"cmd": "export", "label": "Export this game"}
+        export = {"cmd": "export", "label": self.w("page.m.export")}
         if err == QUOTA:
-            self.message("The browser's storage is full: this move is not saved yet. Your game is kept in this page "
-                         "and your other saved games are untouched. Delete old saves to make room, or export this "
-                         "game to a file.", "error", [{"cmd": "free-space", "label": "Delete old saves…"}, export])
+            self.message(self.w("page.m.full"), "error", [{"cmd": "free-space", "label": self.w("page.m.free")}, export])
         else:
-            self.message("The browser refused to save this game. It is kept in this page; export it to a file "
-                         "or copy its link to keep it.", "error", [export])
+            self.message(self.w("page.m.refused"), "error", [export])
         return False
 
     def save_rows(self) -> list[dict[str, Any]]:
@@ -526,7 +572,7 @@ class App:
 
     def refresh_saves(self) -> None:
         cur = self.session.game_id if self.session else ""
-        html = views.saves_html(self.save_rows(), self.names.nations, cur, off=self.store.off)
+        html = views.saves_html(self.save_rows(), self.names.nations, cur, off=self.store.off, lang=self.lang)
         for eid in ("saves-list", "menu-saves"):
             _el(eid).innerHTML = html
 
@@ -541,13 +587,14 @@ class App:
             return str(exc)
         except Exception:  # the engine read it, but the page could not follow it: say so, keep the rest
             js.console.error(traceback.format_exc())
-            return "this version of the game could not read it (an unexpected error)"
+            return self.w("page.m.unexpected")
 
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
         self.session = session
         self.map_cache.clear()
+        session.retell(self.lang)
         if self.names.board.id != session.present.board:
-            self.names = Names(core.load_board(session.present.board))
+            self.names = Names(core.load_board(session.present.board), self.lang)
         self.log_all = False
         self.log_only = None
         self.chooser_for = None
@@ -574,7 +621,7 @@ class App:
         try:
             names = form_names([str(_el(f"player-name-{i}").value) for i in range(1, count + 1)])
         except core.IllegalAction as exc:
-            self.message(f"These names cannot be used: {exc}. {NAME_RULES}", "info")
+            self.message(self.w("page.m.names", reason=exc, rules=self.w("page.m.name_rules")), "info")
             return
         seed_text = str(_el("seed").value).strip()
         try:
@@ -582,7 +629,7 @@ class App:
             if not 0 <= seed < 2**31:
                 raise ValueError
         except ValueError:
-            self.message("The seed must be a whole number from 0 to 2147483647.", "info")
+            self.message(self.w("page.m.seed"), "info")
             return
         options = {
             "board": str(_el("board").value), "edition": str(_el("edition").value),
@@ -593,7 +640,7 @@ class App:
         try:
             session = Session.new(names, game_id=self.new_id(), **options)
         except core.IllegalAction as exc:
-            self.message(f"This game cannot be started: {exc}.", "info")
+            self.message(self.w("page.m.cannot_start", reason=exc), "info")
             return
         session.extra["seats"] = self.bots.form_seats(count)
         self.ui.clearMessage()
@@ -640,13 +687,12 @@ class App:
         key = str(key or "")
         raw = self.store.get(key)
         if raw is None:
-            self.message("That save no longer exists (deleted in another tab?).", "info")
+            self.message(self.w("page.m.gone"), "info")
             self.refresh_saves()
             return
         opened = self.read_session(raw, key[len(SAVE_PREFIX):])
         if not isinstance(opened, Session):
-            self.message(f"This save cannot be opened: {opened}. It is left as it is; you can download it raw "
-                         "or delete it.")
+            self.message(self.w("page.m.cannot_open", reason=opened))
             return
         self.written[key] = raw
         self.ui.menu(False)
@@ -656,7 +702,7 @@ class App:
         self.open_session(opened, autosave=True)
 
     def cmd_delete_save(self, key: str | None) -> None:
-        if key and js.window.confirm("Delete this saved game?"):
+        if key and js.window.confirm(self.w("page.m.confirm_delete")):
             self.store.remove(key)
             self.refresh_saves()
 
@@ -664,7 +710,7 @@ class App:
         """What a key holds, byte for byte, to a file (a damaged save is never lost by accident)."""
         raw = self.store.get(str(key or ""))
         if raw is None:
-            self.message("That save no longer exists (deleted in another tab?).", "info")
+            self.message(self.w("page.m.gone"), "info")
             self.refresh_saves()
             return
         self.ui.download(f"imperial-{file_part(str(key)[len(SAVE_PREFIX):])}-raw.txt", raw)
@@ -694,7 +740,7 @@ class App:
         key = (state.board, state.origin, tuple(state.history))
         kept = self.chart_cache.get(narrow)
         if kept is None or kept[0] != key:
-            kept = self.chart_cache[narrow] = (key, self.render.charts_svg(state, narrow=narrow))
+            kept = self.chart_cache[narrow] = (key, self.render.charts_svg(state, narrow=narrow, lang=self.lang))
         return kept[1]
 
     def cmd_download_chart(self, kind: str | None) -> None:
@@ -702,7 +748,7 @@ class App:
         s = self.session
         charts = self.charts_of(self.viewed(), narrow=self.tab == "charts") if s is not None else {}
         if kind not in charts:
-            self.message("There is no such chart to save.", "info")
+            self.message(self.w("page.m.no_chart"), "info")
             return
         k = self.replay if self.replay is not None else s.cur
         self.ui.download(f"imperial-{file_part(s.game_id)}-{kind}-move-{k}.svg", charts[kind], "image/svg+xml")
@@ -712,11 +758,11 @@ class App:
         renderer in one piece, ``png`` made from it by the browser."""
         s = self.session
         if s is None:
-            self.message("Open a game first: the download is of its board.", "info")
+            self.message(self.w("page.m.open_first"), "info")
             return
         state = self.viewed()
         geo = self.render.load_geometry(state.board)
-        svg = self.render.board_svg(state, size=(geo["width"], geo["height"]))
+        svg = self.render.board_svg(state, size=(geo["width"], geo["height"]), lang=self.lang)
         k = self.replay if self.replay is not None else s.cur
         name = f"imperial-{file_part(s.game_id)}-move-{k}"
         if kind == "png":
@@ -728,28 +774,26 @@ class App:
         """A file with a save (any format the engine reads), a link token or a link."""
         opened = self.read_session(text or "", self.new_id())
         if not isinstance(opened, Session):
-            self.message(f"This file cannot be imported: {opened}. Nothing was changed.")
+            self.message(self.w("page.m.cannot_import", reason=opened))
             return
         self.ui.menu(False)
         self.ui.clearMessage()
-        self.open_session(opened, autosave=True, note="Imported from a file.")
+        self.open_session(opened, autosave=True, note=self.w("page.m.imported"))
         self.refresh_saves()
 
     def cmd_import_failed(self, reason: str | None) -> None:
         """The browser could not read the chosen file at all."""
-        self.message(f"This file cannot be imported: the browser could not read it ({str(reason or '')[:120]}). "
-                     "Nothing was changed.")
+        self.message(self.w("page.m.unreadable_file", reason=str(reason or "")[:120]))
 
     def cmd_save(self, _arg: str | None) -> None:
         if self.session is not None:
             self.autosave = True
             if self.save():
                 if self.store.off:
-                    self.message("Saving is off in this browser: the game is kept only while this page is open. "
-                                 "Export it or copy its link to keep it.", "info",
-                                 [{"cmd": "export", "label": "Export this game"}])
+                    self.message(self.w("page.m.off_saved"), "info",
+                                 [{"cmd": "export", "label": self.w("page.m.export")}])
                 else:
-                    self.message("Saved. It is in the list of saved games.", "ok")
+                    self.message(self.w("page.m.saved"), "ok")
 
     def cmd_free_space(self, _arg: str | None) -> None:
         """The storage is full: offer the oldest saves (never this game, never a damaged one) for deletion."""
@@ -760,19 +804,19 @@ class App:
         need = len(s.to_save()) + len(key) - len(self.store.get(key) or "")
         plan = saves.plan_room(self.save_rows(), key, need)
         if not plan:
-            self.message("There are no other saved games to delete. Export this game to a file to keep it; this "
-                         "page keeps it while it is open.", "error", [{"cmd": "export", "label": "Export this game"}])
+            self.message(self.w("page.m.nothing_to_delete"), "error",
+                         [{"cmd": "export", "label": self.w("page.m.export")}])
             return
-        lines = "\n".join(f"• {', '.join(r['players'])} · {r['moves']} moves · {views._when(r['saved'])}"
-                          for r in plan[:8])
-        more = f"\n… and {len(plan) - 8} more" if len(plan) > 8 else ""
-        if not js.window.confirm(f"Delete {len(plan)} old saved game{'s' if len(plan) > 1 else ''} to make room "
-                                 f"for this one?\n\n{lines}{more}"):
+        lang = self.lang
+        lines = "\n".join(f"• {', '.join(r['players'])} · {tx.tn(lang, 'page.moves', r['moves'])} · "
+                          f"{views._when(r['saved'], lang)}" for r in plan[:8])
+        more = "\n" + self.w("page.m.and_more", n=len(plan) - 8) if len(plan) > 8 else ""
+        if not js.window.confirm(tx.tn(lang, "page.m.delete_old", len(plan)) + f"\n\n{lines}{more}"):
             return
         for r in plan:
             self.store.remove(r["key"])
         if self.save():
-            self.message(f"Deleted {len(plan)} old saved game{'s' if len(plan) > 1 else ''}; this game is saved.", "ok")
+            self.message(tx.tn(lang, "page.m.deleted_old", len(plan)), "ok")
         self.refresh_saves()
 
     def cmd_share(self, _arg: str | None) -> None:
@@ -782,12 +826,11 @@ class App:
             token = core.encode(self.session.present)
         except Exception:
             js.console.error(traceback.format_exc())
-            self.message("A link cannot be made for this game. Export it to a file instead.",
-                         "error", [{"cmd": "export", "label": "Export this game"}])
+            self.message(self.w("page.m.no_link"), "error", [{"cmd": "export", "label": self.w("page.m.export")}])
             return
         url = str(js.location.origin) + str(js.location.pathname) + "#g=" + token
         js.history.replaceState(None, "", "#g=" + token)
-        self.ui.share(url)
+        self.ui.share(url, self.lang)
         if self.store.off:
             self.set_unsaved(False)
 
@@ -854,7 +897,7 @@ class App:
             return
         opened = self.read_session(h, self.new_id())
         if not isinstance(opened, Session):
-            self.message(f"This game link cannot be opened: {opened}. Your saved games are untouched.")
+            self.message(self.w("page.m.bad_link", reason=opened))
             js.history.replaceState(None, "", js.location.pathname)
             if self.session is None:
                 self.show_start()
@@ -863,9 +906,9 @@ class App:
         self.ui.menu(False)
         match = self.link_match(opened)
         self.open_session(opened, autosave=False,
-                          note="Opened from a link. It is saved as soon as you make a move (or press Save).")
+                          note=self.w("page.m.from_link"))
         if match is not None:
-            _el("prompt-body").innerHTML = views.link_prompt_html(match)
+            _el("prompt-body").innerHTML = views.link_prompt_html(match, self.lang)
             js.document.body.dataset.link = match.relation
             self.ui.prompt(True)
 
@@ -880,7 +923,7 @@ class App:
         if self.session is not None:
             self.autosave = True
             if self.save():
-                self.note = "Opened from a link and saved as a new game."
+                self.note = self.w("page.m.link_saved")
                 self.redraw()
                 self.refresh_saves()
 
@@ -891,8 +934,7 @@ class App:
         key = str(key or "")
         stored = self.store.get(key)
         if s is None or stored is None or not saves.may_overwrite(stored, saves.setup_of(s.present), s.moves()):
-            self.message("That saved game has changed since the link was opened; nothing was overwritten. The link's "
-                         "game is shown: make a move or press Save to keep it as a new game.", "info")
+            self.message(self.w("page.m.link_changed"), "info")
             return
         s.game_id = key[len(SAVE_PREFIX):]
         try:
@@ -905,7 +947,7 @@ class App:
         self.written[key] = stored
         self.autosave = True
         if self.save():
-            self.note = "Your saved game now goes on with the link's moves."
+            self.note = self.w("page.m.link_continued")
             self.redraw()
             self.refresh_saves()
 
@@ -920,10 +962,9 @@ class App:
             if saves.may_overwrite(new, saves.setup_of(s.present), s.moves()):
                 self.written[key] = new  # the same game, not further than here: nothing to keep apart
             else:
-                self.fork("This game was changed in another tab; moves made here are saved as a copy.")
-                self.message("This game was changed in another tab. This tab goes on as a copy; the other "
-                             "tab's moves are in the saved game.", "info",
-                             [{"cmd": "resume", "arg": key, "label": "Open the other tab's version"}])
+                self.fork(self.w("page.m.forked"))
+                self.message(self.w("page.m.other_tab"), "info",
+                             [{"cmd": "resume", "arg": key, "label": self.w("page.m.other_version")}])
                 self.redraw()
         self.refresh_saves()
 
@@ -939,9 +980,8 @@ class App:
             return
         if kind == "open":  # another tab opened our game: tell it, and say so here
             self.ui.announce(json.dumps({"type": "here", "game": game, "tab": self.tab_id}))
-        if kind in ("open", "here") and "another tab" not in self.note:
-            self.note = ("This game is open in another tab too. Neither tab writes over the other's newer "
-                         "moves: a tab whose game was changed elsewhere saves its own moves as a copy.")
+        if kind in ("open", "here") and not js.document.body.dataset.shared:
+            self.note = self.w("page.m.shared")
             js.document.body.dataset.shared = "1"
             self.redraw()
 

@@ -20,11 +20,12 @@ def answer(text: str) -> str:
     req = json.loads(text)
     t = time.perf_counter()
     state = ic.from_position(str(req["position"]))
-    action, line = bots.choose_with_reason(state, level=str(req["level"]), seed=int(req.get("seed") or 0))
+    lang = str(req.get("lang") or "en")
+    action, line = bots.choose_with_reason(state, level=str(req["level"]), seed=int(req.get("seed") or 0), lang=lang)
     index = ic.legal_actions(state).index(action)
     ms = (time.perf_counter() - t) * 1000
     _after, events = ic.step(state, action)
-    told = sentence(state, action, events)
+    told = sentence(state, action, events, lang=lang)
     why = line[len(told) + 2:-1] if line.startswith(told + " (") and line.endswith(")") else ""
     return json.dumps({"type": "answer", "id": req["id"], "index": index, "action": str(action),
                        "reason": line, "why": why, "ms": round(ms, 2)})

@@ -27,7 +27,6 @@ from .seats import (
     HUMAN,
     LEVELS,
     PACES,
-    SEAT_LABEL,
     Table,
     action_regions,
     solo_players,
@@ -39,7 +38,6 @@ PACE_KEY = "imperial.pace"
 #: A request the worker has not answered after this long (ms, start-up included) stops the bots with a
 #: message (a worker that hangs); the strong level decides in about a second.
 WATCHDOG_MS = 90_000
-LEVEL_WORD = {"easy": "easy", "normal": "normal", "strong": "strong"}
 
 
 def _now_ms() -> float:
@@ -101,7 +99,8 @@ class BotPlay:
         self.holding = False
         self.table, problem = Table.from_meta(list(s.players), s.extra)
         if problem:
-            self.app.message(f"This game's seats: {problem}.", "info")
+            self.app.message(self.app.w("page.b.seats_problem", problem=problem), "info")
+        self.table.lang = self.app.lang
         self.last_cur = s.cur
         self.apply_reasons()
         self.store_meta()
@@ -186,7 +185,7 @@ class BotPlay:
         pending = [a for a in (t.pending_move, t.pending_hint) if a is not None] if t is not None else []
         if any(a.id == rid for a in pending) and not self.holding:
             self.worker = "failed"
-            self.stop("The computer players did not answer for a long time.")
+            self.stop(self.app.w("page.b.timeout"))
 
     # -- commands from JS -----------------------------------------------------------------------------
     def cmd_bot_ready(self, ms: str | None) -> None:
@@ -203,7 +202,7 @@ class BotPlay:
             pass
         self.worker = "failed"
         self.worker_problem = reason[:200]
-        self.stop(f"The computer players could not run: {self.worker_problem or 'unknown error'}.")
+        self.stop(self.app.w("page.b.could_not_run", reason=self.worker_problem or self.app.w("page.b.unknown")))
 
     def stop(self, text: str) -> None:
         t = self.table
@@ -211,8 +210,8 @@ class BotPlay:
             t.failed = text
             t.pending_move = t.pending_hint = None
         self.holding = False
-        self.app.message(f"{text} Your game is kept as it is: take over the computer's seats in the Players "
-                         "tab, or try again.", "error", [{"cmd": "bot-retry", "label": "Try again"}])
+        self.app.message(self.app.w("page.b.stopped_kept", text=text), "error",
+                         [{"cmd": "bot-retry", "label": self.app.w("page.b.retry")}])
         self.draw_bar()
 
     def cmd_bot_retry(self, _arg: str | None) -> None:
@@ -255,7 +254,7 @@ class BotPlay:
         self.holding = False
         out = t.receive(text, s.present, s.game_id, s.cur)
         if out.kind == "bad":
-            self.stop(f"The computer players stopped: {out.problem}.")
+            self.stop(self.app.w("page.b.stopped", reason=out.problem))
             return
         if out.kind == "stale":
             self.sync()
@@ -280,7 +279,7 @@ class BotPlay:
         try:
             _after, events = core.step(state, action)
         except core.IllegalAction as exc:
-            self.stop(f"The computer players stopped: their move was refused ({exc}).")
+            self.stop(self.app.w("page.b.refused", reason=exc))
             return
         step = s.cur
         s.play(action)
@@ -366,46 +365,49 @@ class BotPlay:
         level = t.computer_to_move(state)
         if state.is_over or level is None:
             if t.paused and t.any_computer and not state.is_over:
-                return "human", "The computer players wait (after Undo or Pause): make your move, or press Resume."
+                return "human", app.w("page.b.wait")
             return "human", ""
-        who = f"{state.current_player} (computer, {LEVEL_WORD[level]})"
+        who = app.w("page.b.who", player=state.current_player, level=app.w("page.level." + level))
         if app.replay is not None:
-            return "waiting", f"{who} waits until the replay is closed."
+            return "waiting", app.w("page.b.replay", who=who)
         if t.paused:
-            return "paused", f"Paused: {who} is next."
+            return "paused", app.w("page.b.paused", who=who)
         if self.worker in ("off", "starting"):
-            return "starting", "The computer players are getting ready…"
+            return "starting", app.w("page.b.starting")
         if self.holding:
-            return "showing", f"{who} moves next."
-        return "thinking", f"{who} is thinking…"
+            return "showing", app.w("page.b.next", who=who)
+        return "thinking", app.w("page.b.thinking", who=who)
 
     def draw_bar(self) -> None:
         s, t = self.app.session, self.table
         if s is None or t is None:
             return
         state_word, text = self.status()
+        w = self.app.w
         parts = {"status": f'<p class="botstatus" data-testid="bot-status">{views.esc(text)}</p>' if text else ""}
         buttons = []
         if t.any_computer and not s.present.is_over:
             if t.paused:
-                buttons.append('<button data-cmd="bot-resume" class="primary" data-testid="bot-resume">Resume</button>')
+                buttons.append('<button data-cmd="bot-resume" class="primary" data-testid="bot-resume">'
+                               f'{w("page.b.resume")}</button>')
             else:
-                buttons.append('<button data-cmd="bot-pause" data-testid="bot-pause">Pause</button>')
+                buttons.append(f'<button data-cmd="bot-pause" data-testid="bot-pause">{w("page.b.pause")}</button>')
         if state_word == "human" and not s.present.is_over and self.app.replay is None:
             busy = t.pending_hint is not None
             buttons.append(f'<button data-cmd="hint" data-testid="hint"{" disabled" if busy else ""} '
-                           'title="What would the strong computer player do here?">'
-                           f'{"Thinking…" if busy else "Hint"}</button>')
+                           f'title="{views.esc(w("page.b.hint_title"))}">'
+                           f'{w("page.b.thinking_short") if busy else w("page.b.hint")}</button>')
         if t.any_computer:
-            opts = "".join(f'<option value="{p}"{" selected" if p == self.pace else ""}>{p.capitalize()}</option>'
+            opts = "".join(f'<option value="{p}"{" selected" if p == self.pace else ""}>{w("page.pace." + p)}</option>'
                            for p in PACES)
-            buttons.append(f'<label class="pace">Pace <select data-pace data-testid="pace">{opts}</select></label>')
+            buttons.append(f'<label class="pace">{w("page.b.pace")} <select data-pace data-testid="pace">{opts}</select>'
+                           '</label>')
         parts["buttons"] = f'<div class="choices botbuttons">{"".join(buttons)}</div>' if buttons else ""
         parts["hint"] = ""
         if self.hint is not None:
             _g, _k, notation, label, why = self.hint
             parts["hint"] = (f'<p class="hinttext" data-testid="hint-text" data-action="{views.esc(notation)}">'
-                             f'Hint · the strong computer would choose <b>{views.esc(label)}</b>'
+                             f'{w("page.b.hint_says")} <b>{views.esc(label)}</b>'
                              f'{" — " + views.esc(why) if why else ""}.</p>')
         body = js.document.body
         body.dataset.bot = state_word
@@ -423,25 +425,36 @@ class BotPlay:
         if self.hint is not None:
             self.mark_hint()
 
+    def forget_bar(self) -> None:
+        """The bot bar is drawn again in full (the page's language changed); a hint's label is dropped."""
+        self._bar.clear()
+        self.hint = None
+        if self.table is not None:
+            self.table.lang = self.app.lang
+        self.draw_bar()
+
     def seats_html(self) -> str:
         """The Players tab's seat controls: who plays each seat, "Computer takes over" / "Take over"."""
         s, t = self.app.session, self.ensure()
         if s is None or t is None:
             return ""
         rows = []
+        w = self.app.w
         for i, (name, seat) in enumerate(zip(t.players, t.seats, strict=True)):
             if seat == HUMAN:
                 ctrl = (f'<button data-cmd="seat" data-arg="{i}:normal" data-testid="seat-computer-{i + 1}">'
-                        'Computer takes over</button>')
+                        f'{w("page.b.takes_over")}</button>')
             else:
-                opts = "".join(f'<option value="{lv}"{" selected" if lv == seat else ""}>{lv}</option>'
+                opts = "".join(f'<option value="{lv}"{" selected" if lv == seat else ""}>{w("page.level." + lv)}</option>'
                                for lv in LEVELS)
-                ctrl = (f'<select data-seat-level="{i}" aria-label="Strength of {views.esc(name)}">{opts}</select> '
+                ctrl = (f'<select data-seat-level="{i}" aria-label="{views.esc(w("page.b.strength", player=name))}">'
+                        f'{opts}</select> '
                         f'<button data-cmd="seat" data-arg="{i}:{HUMAN}" data-testid="seat-human-{i + 1}">'
-                        'Take over</button>')
+                        f'{w("page.b.take_over")}</button>')
             rows.append(f'<li data-seat="{views.esc(seat)}"><b>{views.esc(name)}</b> '
-                        f'<span class="muted">{views.esc(SEAT_LABEL[seat])}</span> {ctrl}</li>')
-        return f'<section class="seats" data-testid="seats"><h3>Seats</h3><ul>{"".join(rows)}</ul></section>'
+                        f'<span class="muted">{views.esc(w("page.seat." + seat))}</span> {ctrl}</li>')
+        return (f'<section class="seats" data-testid="seats"><h3>{w("page.b.seats")}</h3><ul>{"".join(rows)}</ul>'
+                '</section>')
 
     # -- "Play against the computer" ------------------------------------------------------------------
     def cmd_solo(self, _arg: str | None) -> None:
@@ -451,7 +464,7 @@ class BotPlay:
         try:
             names = form_names(names)
         except core.IllegalAction as exc:
-            app.message(f"This name cannot be used: {exc}. Names are 1 to 24 printable characters.", "info")
+            app.message(app.w("page.b.bad_name", reason=exc), "info")
             return
         session = Session.new(names, game_id=app.new_id(), board="europe", seed=random.randrange(1, 1_000_000))
         session.extra["seats"] = seats

@@ -17,23 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-UNIT_WORD = {"army": "army", "fleet": "fleet"}
+import imperial_text as tx
 
-#: What "pass" means in each kind of decision.
-PASS_LABEL = {
-    "rondel": "Pass",
-    "swiss": "Let it pass Investor",
-    "factory": "Build no factory",
-    "import": "Stop importing",
-    "fleets": "Done with fleets",
-    "armies": "End the maneuver",
-    "contact": "No battle",
-    "order": "Ask nobody more",
-    "demand": "No battle",
-    "invest": "Buy no bond",
-    "auction": "Buy no bond",
-    "fund": "Give nothing",
-}
+#: What "pass" means in each kind of decision (catalogue keys ``page.pass.<decision>``).
+PASS_LABEL = ("rondel", "swiss", "factory", "import", "fleets", "armies", "contact", "order", "demand", "invest",
+              "auction", "fund")
 
 
 @dataclass(frozen=True)
@@ -48,12 +36,28 @@ class Token:
 
 
 class Names:
-    """Readable names of regions and nations from the engine's board data."""
+    """Readable names of regions and nations from the engine's board data, in the page's language
+    (``imperial_text``), and the page's words in that language (:meth:`t`)."""
 
-    def __init__(self, board: Any) -> None:
+    def __init__(self, board: Any, lang: str = "en") -> None:
         self.board = board
-        self.regions = {rid: r.name for rid, r in board.regions.items()}
-        self.nations = {n.id: n.name for n in board.nations}
+        self.lang = tx.known(lang)
+        self.regions = {rid: tx.region(self.lang, board.id, rid, r.name) for rid, r in board.regions.items()}
+        self.nations = {n.id: tx.nation(self.lang, board.id, n.id, n.name) for n in board.nations}
+
+    def t(self, key: str, /, **values: object) -> str:
+        """The page's sentence ``key`` in this language (``imperial_text.t``)."""
+        return tx.t(self.lang, key, **values)
+
+    def tn(self, key: str, count: int, /, **values: object) -> str:
+        return tx.tn(self.lang, key, count, **values)
+
+    def money(self, n: int) -> str:
+        """An amount in millions, as the language writes it (12M, 12 Mio., 12 mill.)."""
+        return tx.money(self.lang, n)
+
+    def number(self, n: int | float) -> str:
+        return tx.number(self.lang, n)
 
     def region(self, rid: str) -> str:
         return self.regions.get(rid, rid)
@@ -68,10 +72,10 @@ class Names:
             return None
 
 
-def rondel_label(space: str) -> str:
-    """``production2`` -> ``Production``; the space names of the notation, capitalised."""
+def rondel_label(space: str, lang: str = "en") -> str:
+    """``production2`` -> ``Production``: the space's name (the notation's, capitalised, in English)."""
     base = space.rstrip("0123456789")
-    return base.capitalize()
+    return tx.t(lang, f"page.space.{base}") if f"page.space.{base}" in tx.TEXT else base.capitalize()
 
 
 Extra = dict[str, "str | tuple[str, str]"]
@@ -84,72 +88,74 @@ def steps(action: Any, phase: str, names: Names, extra: Extra | None = None) -> 
     t = action.type
     more = (extra or {}).get(text, "")
     suffix, note = (more, "") if isinstance(more, str) else more
+    w, region, lang = names.t, names.region, names.lang
     if t == "rondel":
-        return [Token("opt", text, rondel_label(action.space) + suffix, "Rondel", note)]
+        return [Token("opt", text, rondel_label(action.space, lang) + suffix, w("page.group.rondel"), note)]
     if t == "pass":
-        return [Token("opt", text, PASS_LABEL.get(phase, "Pass"), "")]
+        return [Token("opt", text, w(f"page.pass.{phase}" if phase in PASS_LABEL else "page.pass.rondel"), "")]
     if t == "force":
-        return [Token("opt", text, "Force a stop on Investor" + suffix, "", note)]
+        return [Token("opt", text, w("page.opt.force") + suffix, "", note)]
     if t in ("allow", "refuse"):
-        return [Token("opt", text, "Allow the passage" if t == "allow" else "Refuse the passage", "")]
+        return [Token("opt", text, w("page.opt.allow" if t == "allow" else "page.opt.refuse"), "")]
     if t == "factory":
-        return [Token("region", action.region, names.region(action.region) + suffix, "Build a factory in")]
+        return [Token("region", action.region, region(action.region) + suffix, w("page.group.factory"))]
     if t == "import":
         return [
-            Token("region", action.region, names.region(action.region), "Import into"),
-            Token("opt", text, (f"Import an {action.unit}" if action.unit == "army" else "Import a fleet") + suffix,
-                  "Unit", note),
+            Token("region", action.region, region(action.region), w("page.group.import")),
+            Token("opt", text, w("page.opt.import_army" if action.unit == "army" else "page.opt.import_fleet")
+                  + suffix, w("page.group.unit"), note),
         ]
     if t == "fleet":
         return [
-            Token("region", action.origin, names.region(action.origin), "Fleets that can move"),
-            Token("region", action.to, names.region(action.to), "Move the fleet to"),
+            Token("region", action.origin, region(action.origin), w("page.group.fleets")),
+            Token("region", action.to, region(action.to), w("page.group.fleet_to")),
         ]
     if t == "army":
-        how = "by sea via " + ", ".join(names.region(v) for v in action.via) if action.via else "over land"
+        how = (w("page.opt.by_sea", seas=", ".join(region(v) for v in action.via)) if action.via
+               else w("page.opt.over_land"))
         if action.hostile is True:
-            how += ", hostile"
+            how += w("page.opt.hostile")
         elif action.hostile is False:
-            how += ", friendly"
+            how += w("page.opt.friendly")
         return [
-            Token("region", action.origin, names.region(action.origin), "Armies that can move or act"),
-            Token("region", action.to, names.region(action.to), "Move the army to"),
-            Token("opt", text, how[0].upper() + how[1:], "How"),
+            Token("region", action.origin, region(action.origin), w("page.group.armies")),
+            Token("region", action.to, region(action.to), w("page.group.army_to")),
+            Token("opt", text, how[0].upper() + how[1:], w("page.group.how")),
         ]
     if t == "status":
-        word = "Stand an army up: hostile" if action.hostile else "Lay an army down: friendly"
+        word = w("page.opt.stand_up" if action.hostile else "page.opt.lay_down")
         return [
-            Token("region", action.region, names.region(action.region), "Armies that can move or act"),
-            Token("opt", text, word, "Status"),
+            Token("region", action.region, region(action.region), w("page.group.armies")),
+            Token("opt", text, word, w("page.group.status")),
         ]
     if t == "battle":
-        label = f"Battle: our {action.unit} against {names.nation(action.enemy)}'s {action.enemy_unit}"
+        label = w(f"page.opt.battle.{action.unit}.{action.enemy_unit}", enemy=names.nation(action.enemy))
         if phase in ("contact",):
-            return [Token("opt", text, label, "Battle")]
+            return [Token("opt", text, label, w("page.group.battle"))]
         return [
-            Token("region", action.region, names.region(action.region), "Armies that can move or act"
-                  if phase == "armies" else "Fleets that can move or fight"),
-            Token("opt", text, label, "Battle"),
+            Token("region", action.region, region(action.region),
+                  w("page.group.armies" if phase == "armies" else "page.group.fleets_fight")),
+            Token("opt", text, label, w("page.group.battle")),
         ]
     if t == "destroy":
         return [
-            Token("region", action.region, names.region(action.region), "Armies that can move or act"),
-            Token("opt", text, "Destroy the factory (three armies)", "Factory"),
+            Token("region", action.region, region(action.region), w("page.group.armies")),
+            Token("opt", text, w("page.opt.destroy"), w("page.group.factory_unit")),
         ]
     if t == "ask":
-        return [Token("opt", text, f"Ask {names.nation(action.nation)}", "Ask next")]
+        return [Token("opt", text, w("page.opt.ask", nation=names.nation(action.nation)), w("page.group.ask"))]
     if t == "demand":
-        return [Token("opt", text, f"Demand battle with our {action.unit}", "Battle")]
+        return [Token("opt", text, w(f"page.opt.demand.{action.unit}"), w("page.group.battle"))]
     if t == "bond":
         interest = names.interest(action.value)
-        label = f"{action.value}M"
+        label = names.money(action.value)
         if interest is not None:
-            label += f" (int. {interest})"
+            label += w("page.opt.bond_interest", n=names.number(interest))
         if action.trade_in is not None:
-            label += f" for your {action.trade_in}M"
+            label += w("page.opt.bond_trade", amount=names.money(action.trade_in))
         return [Token("opt", text, label + suffix, names.nation(action.nation), note)]
     if t == "give":
-        return [Token("opt", text, f"Give {action.amount}M", "Give from your cash")]
+        return [Token("opt", text, w("page.opt.give", amount=names.money(action.amount)), w("page.group.give"))]
     return [Token("opt", text, text, "")]
 
 

@@ -12,6 +12,7 @@ from html import escape
 from typing import Any
 
 import imperial_core as core
+import imperial_text as tx
 
 from .choices import Names, rondel_label
 
@@ -24,12 +25,13 @@ def _chip(nid: str, names: Names) -> str:
     return f'<span class="chip n-{esc(nid)}">{esc(names.nation(nid))}</span>'
 
 
-def _ordinal(n: int) -> str:
+def _ordinal(n: int, lang: str = "en") -> str:
+    """1st, 2nd (English); 1. (German); 1.º (Spanish)."""
+    if lang == "de":
+        return f"{n}."
+    if lang == "es":
+        return f"{n}.º"
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # -- scoreboard ---------------------------------------------------------------------------------------------
@@ -43,9 +45,8 @@ def tie_note(state: Any, names: Names, totals: dict[str, int], ranking: list[str
     if not tied:
         return ""
     order = sorted(state.nations, key=lambda nid: -state.nations[nid]["power"])
-    return ("Tied on points: " + "; ".join(", ".join(g) for g in tied) + " (placed in this order). A tie is "
-            "broken by the credit (sum of bond values) in the most powerful nation, then the next: "
-            + ", ".join(f"{names.nation(nid)} ({state.nations[nid]['power']})" for nid in order) + ".")
+    return names.t("page.tie", players="; ".join(", ".join(g) for g in tied),
+                   nations=", ".join(f"{names.nation(nid)} ({state.nations[nid]['power']})" for nid in order))
 
 
 def scoreboard_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
@@ -67,76 +68,86 @@ def scoreboard_html(state: Any, names: Names, *, secret_cash: bool = False) -> s
             place, last = i, totals[name]
         bonds = totals[name] - parts[name]["cash"]
         turn = " now" if name == state.current_player and not state.is_over else ""
-        score = (f'<td class="sc" data-score="{bonds}" title="points of bonds">{bonds}</td><td class="cash">–</td>'
+        cash = names.money(parts[name]["cash"])
+        score = (f'<td class="sc" data-score="{bonds}" title="{esc(names.t("page.sb.bond_points"))}">{bonds}</td>'
+                 '<td class="cash">–</td>'
                  if secret_cash else
-                 f'<td class="sc" data-score="{totals[name]}" title="{bonds} from bonds + {parts[name]["cash"]}M cash">'
-                 f'{totals[name]}</td><td class="cash">{parts[name]["cash"]}M</td>')
+                 f'<td class="sc" data-score="{totals[name]}" '
+                 f'title="{esc(names.t("page.sb.parts", bonds=bonds, cash=cash))}">'
+                 f'{totals[name]}</td><td class="cash">{esc(cash)}</td>')
         gov = "".join(_chip(nid, names) for nid in govs.get(name, [])) or '<i class="muted">—</i>'
         rows.append(f'<tr class="pl{turn}" data-player="{esc(name)}"><td class="rk" data-rank="{i}">'
-                    f'{_ordinal(place)}</td><th>{esc(name)}</th>{score}<td class="govs">{gov}</td></tr>')
+                    f'{_ordinal(place, names.lang)}</td><th>{esc(name)}</th>{score}<td class="govs">{gov}</td></tr>')
     note = tie_note(state, names, totals, ranking)
-    what = ("Points of bonds (interest × power factor); cash is secret in this game." if secret_cash else
-            "Score if the game ended now: interest × power factor per bond, plus cash.")
-    return ('<table class="scoreboard"><thead><tr><th>#</th><th>Player</th>'
-            f'<th title="{esc(what)}">{"Bonds" if secret_cash else "Score"}</th><th>Cash</th><th>Governs</th></tr>'
+    what = names.t("page.sb.what_secret" if secret_cash else "page.sb.what")
+    w = names.t
+    return (f'<table class="scoreboard"><thead><tr><th>#</th><th>{w("page.sb.player")}</th>'
+            f'<th title="{esc(what)}">{w("page.sb.bonds") if secret_cash else w("page.sb.score")}</th>'
+            f'<th>{w("page.sb.cash")}</th><th>{w("page.sb.governs")}</th></tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table>'
             + (f'<p class="tie">{esc(note)}</p>' if note else "")
             + f'<p class="sb-what">{esc(what)}</p>')
 
 
 # -- round and title ---------------------------------------------------------------------------------------
-def round_text(state: Any) -> str:
+def round_text(state: Any, lang: str = "en") -> str:
     """"Round 3", or the set-up before the first nation's turn."""
-    return f"Round {state.round}" if state.round else "Set-up"
+    return tx.t(lang, "page.round", n=state.round) if state.round else tx.t(lang, "page.setup_phase")
 
 
 def title_text(state: Any, names: Names) -> str:
     """The browser tab's title: whose turn it is ("Bo to play · Italy · Round 3 — Imperial")."""
     if state.is_over:
-        return f"Game over: {core.ranking(state)[0]} wins — Imperial"
+        return names.t("page.title.over", player=core.ranking(state)[0])
     nid = state.active_nation
     nation = f" · {names.nation(nid)}" if nid else ""
-    return f"{state.current_player} to play{nation} · {round_text(state)} — Imperial"
+    return names.t("page.title.turn", player=state.current_player, nation=nation,
+                   round=round_text(state, names.lang))
 
 
 # -- what each choice costs and does -----------------------------------------------------------------------
 def _money_words(effect: dict[str, Any], names: Names) -> list[str]:
     """The amounts of a landing, from the engine's events summed by ``preview.money_of``."""
     out = []
+    w, m = names.t, names.money
     if "tax" in effect:
-        out.append(f"+{effect['tax']}M tax")
+        out.append(w("page.fx.tax", amount=m(effect["tax"])))
     if "soldiers" in effect:
-        out.append(f"−{effect['soldiers']}M soldiers' pay")
+        out.append(w("page.fx.soldiers", amount=m(effect["soldiers"])))
     for who, amount in effect.get("bonus", []):
-        out.append(f"bonus {amount}M to {who}")
+        out.append(w("page.fx.bonus", amount=m(amount), player=who))
     if effect.get("interest"):
         got: dict[str, int] = {}
         for who, amount in effect["interest"]:
             got[who] = got.get(who, 0) + amount
-        out.append("interest " + ", ".join(f"{who} {amount}M" for who, amount in got.items()))
+        out.append(w("page.fx.interest", list=", ".join(f"{who} {m(amount)}" for who, amount in got.items())))
     for who, amount in effect.get("investor card", []):
-        out.append(f"investor card {amount}M to {who}")
+        out.append(w("page.fx.card", amount=m(amount), player=who))
     made = effect.get("produced")
     if made:
-        out.append("produces " + " and ".join(_plural(n, u if u != "army" else "army").replace("armys", "armies")
-                                              for u, n in made.items()))
+        out.append(w("page.fx.produces", list=w("page.and").join(
+            names.tn(f"page.unit.{u}", n) if f"page.unit.{u}.one" in tx.TEXT else f"{n} {u}"
+            for u, n in made.items())))
     if effect.get("power"):
-        out.append(f"+{effect['power']} power")
+        out.append(w("page.fx.power", n=effect["power"]))
     for nid, who in effect.get("government", []):
-        out.append(f"{who} governs {names.nation(nid)}" if who else f"{names.nation(nid)} loses its government")
+        out.append(w("page.fx.governs", player=who, nation=names.nation(nid)) if who
+                   else w("page.fx.loses", nation=names.nation(nid)))
     if effect.get("game_over"):
-        out.append("ends the game")
+        out.append(w("page.fx.over"))
     return out
 
 
-def rondel_cost_text(row: dict[str, Any]) -> str:
+def rondel_cost_text(row: dict[str, Any], names: Names | None = None) -> str:
     """"2M (4 spaces; 1 beyond 3)", "free (2 spaces)" — a rondel space's cost broken down."""
+    lang = names.lang if names is not None else "en"
     if row["steps"] == 0:
-        return "free (first move)"
-    spaces = _plural(row["steps"], "space")
+        return tx.t(lang, "page.cost.first")
+    spaces = tx.tn(lang, "page.spaces", row["steps"])
     if not row["cost"]:
-        return f"free ({spaces})"
-    return f"{row['cost']}M ({spaces}; {row['extra']} beyond {row['free']}, {row['per_space']}M each)"
+        return tx.t(lang, "page.cost.free", spaces=spaces)
+    return tx.t(lang, "page.cost.paid", cost=tx.money(lang, row["cost"]), spaces=spaces, extra=row["extra"],
+                free=row["free"], each=tx.money(lang, row["per_space"]))
 
 
 def rondel_effect_text(row: dict[str, Any], names: Names) -> str:
@@ -144,34 +155,38 @@ def rondel_effect_text(row: dict[str, Any], names: Names) -> str:
     and the investor card; units produced."""
     effect = dict(row.get("effect") or {})
     bits = []
+    w, m = names.t, names.money
     tax = row.get("tax")
     if tax is not None:
-        capped = f", at most {tax['cap']}M" if tax["cap"] is not None and tax["sum"] > tax["revenue"] else ""
+        capped = w("page.fx.cap", amount=m(tax["cap"])) if tax["cap"] is not None and tax["sum"] > tax["revenue"] else ""
         paid = effect.pop("soldiers", 0)
         got = effect.pop("tax", None)
-        text = (f"tax {tax['revenue'] if got is None else got}M ({tax['factories']} factories × {tax['per_factory']}M"
-                f" + {tax['flags']} flags × {tax['per_flag']}M{capped})")
+        text = w("page.fx.tax_detail", amount=m(tax["revenue"] if got is None else got), factories=tax["factories"],
+                 per_factory=m(tax["per_factory"]), flags=tax["flags"], per_flag=m(tax["per_flag"]), capped=capped)
         if paid:
-            text += f" − {paid}M soldiers' pay ({tax['units']} units)"
+            text += w("page.fx.pay_detail", amount=m(paid), units=tax["units"])
         bits.append(text)
     bits += _money_words(effect, names)
     interest = row.get("interest")
     if row["name"] == "investor" and interest is not None and not effect.get("interest"):
-        due = ", ".join(f"{who} {amount}M" for who, amount in interest["due"].items()) or "no bonds held"
-        bits.append(f"interest due {interest['total']}M ({due})")
+        due = (", ".join(f"{who} {m(amount)}" for who, amount in interest["due"].items())
+               or w("page.fx.no_bonds_held"))
+        bits.append(w("page.fx.due", amount=m(interest["total"]), list=due))
     if row["passes_investor"] and interest is not None and interest["card_holder"]:
         card = ("" if effect.get("investor card") else
-                f" (investor card {interest['card_payout']}M to {interest['card_holder']})")
-        bits.append(f"passes Investor{card}: Swiss Banks may invest")
+                w("page.fx.card_paren", amount=m(interest["card_payout"]), player=interest["card_holder"]))
+        bits.append(w("page.fx.passes", card=card))
     return "; ".join(dict.fromkeys(bits))
 
 
 def bond_text(p: dict[str, Any], names: Names) -> str:
     """What a bond buys: its interest, the credit after it, and the government it would give."""
-    gain = f"+{p['interest_gain']}M interest" if p["trade_in"] else f"{p['interest']}M interest"
-    text = f"pay {p['price']}M · {gain} · credit {p['credit']}M"
+    w, m = names.t, names.money
+    gain = w("page.bond.gain", amount=m(p["interest_gain"])) if p["trade_in"] else w("page.bond.interest",
+                                                                                        amount=m(p["interest"]))
+    text = w("page.bond.text", price=m(p["price"]), gain=gain, credit=m(p["credit"]))
     if p["becomes_government"]:
-        text += f" · makes you government of {names.nation(p['nation'])}"
+        text += w("page.bond.gov", nation=names.nation(p["nation"]))
     return text
 
 
@@ -180,23 +195,25 @@ def choice_notes(state: Any, names: Names, rows: list[dict[str, Any]] | None = N
     does ("Taxation — 2M (4 spaces; 1 beyond 3, 2M each)", "tax 9M = …"), for the decision's buttons.
     ``rows``: ``core.rondel_choices(state)`` when already at hand."""
     notes: dict[str, str | tuple[str, str]] = {}
+    w, m = names.t, names.money
     if state.decision == "rondel":
         for row in core.rondel_choices(state) if rows is None else rows:
             if row["legal"]:
-                notes[f"rondel {row['space']}"] = (" — " + rondel_cost_text(row), rondel_effect_text(row, names))
+                notes[f"rondel {row['space']}"] = (" — " + rondel_cost_text(row, names), rondel_effect_text(row, names))
         return notes
     if state.decision == "swiss":
         due = core.interest_breakdown(state, state.active_nation)
         for a in core.legal_actions(state):
             if a.type == "force":
-                notes[str(a)] = ("", f"the treasury ({due['treasury']}M) pays {due['total']}M interest now")
+                notes[str(a)] = ("", w("page.note.swiss", treasury=m(due["treasury"]), total=m(due["total"])))
     for text, p in core.choice_previews(state).items():
         if "becomes_government" in p:
-            notes[text] = (f": pay {p['price']}M", bond_text(p, names).split(" · ", 1)[1])
+            notes[text] = (w("page.note.pay", price=m(p["price"])), bond_text(p, names).split(" · ", 1)[1])
         elif "nth" in p:
-            notes[text] = (f" ({_ordinal(p['nth'])} of {p['max']})", f"{p['cost']}M from the treasury")
+            notes[text] = (w("page.note.nth", nth=_ordinal(p["nth"], names.lang), max=p["max"]),
+                           w("page.note.from_treasury", amount=m(p["cost"])))
         elif "site" in p:
-            notes[text] = f" · {p['cost']}M"
+            notes[text] = f" · {m(p['cost'])}"
     return notes
 
 
@@ -208,12 +225,15 @@ def unaffordable_html(state: Any, names: Names, rows: list[dict[str, Any]] | Non
     rows = [r for r in (core.rondel_choices(state) if rows is None else rows) if not r["affordable"]]
     if not rows:
         return ""
-    out = ['<div class="group unaffordable"><span class="glabel">Too expensive now</span>']
+    w, m = names.t, names.money
+    out = [f'<div class="group unaffordable"><span class="glabel">{esc(w("page.too_expensive"))}</span>']
     for r in rows:
-        why = f"{r['payer']} has {r['cash']}M; {rondel_label(r['space'])} costs {rondel_cost_text(r)}"
+        label = rondel_label(r["space"], names.lang)
+        has = w("page.has", player=r["payer"], amount=m(r["cash"]))
+        why = w("page.costs", has=has, space=label, cost=rondel_cost_text(r, names))
         out.append(f'<button class="choice off" disabled data-unaffordable="{esc(r["space"])}" title="{esc(why)}">'
-                   f'{esc(rondel_label(r["space"]))} — {r["cost"]}M'
-                   f'<small class="why">{esc(r["payer"])} has {r["cash"]}M</small></button>')
+                   f'{esc(label)} — {esc(m(r["cost"]))}'
+                   f'<small class="why">{esc(has)}</small></button>')
     out.append("</div>")
     return "".join(out)
 
@@ -221,8 +241,9 @@ def unaffordable_html(state: Any, names: Names, rows: list[dict[str, Any]] | Non
 # -- the log's filter --------------------------------------------------------------------------------------
 def log_filter_html(state: Any, names: Names, only: str | None) -> str:
     """Buttons that show the whole log or one nation's turns."""
-    out = ['<div class="log-filter" role="group" aria-label="Show the turns of">',
-           f'<button data-cmd="log-filter" data-arg="" aria-pressed="{str(not only).lower()}">All</button>']
+    out = [f'<div class="log-filter" role="group" aria-label="{esc(names.t("page.log.filter"))}">',
+           f'<button data-cmd="log-filter" data-arg="" aria-pressed="{str(not only).lower()}">'
+           f'{esc(names.t("page.log.all"))}</button>']
     for nid in state.nations:
         out.append(f'<button data-cmd="log-filter" data-arg="{esc(nid)}" class="n-{esc(nid)}" '
                    f'aria-pressed="{str(only == nid).lower()}">{esc(names.nation(nid))}</button>')
@@ -246,7 +267,7 @@ def icon(name: str) -> str:
 
 
 # -- the tracks as text ------------------------------------------------------------------------------------
-def tracks_html(state: Any, names: Names, tax_label: Any) -> str:
+def tracks_html(state: Any, names: Names, tax_label: Any) -> str:  # tax_label(board, pos, lang)
     """The power track, tax chart, treasuries and bonds for sale as a table of text (readable without
     zoom): power points with the power factor (the board's table), the tax chart row (``tax_label``),
     the treasury and the bonds still for sale."""
@@ -259,11 +280,13 @@ def tracks_html(state: Any, names: Names, tax_label: Any) -> str:
         rows.append(f'<tr class="n-{esc(nid)}" data-nation="{esc(nid)}"><td>{_chip(nid, names)}</td>'
                     f'<td><span class="bar" style="width:{width * 0.4:.0f}px"></span>{n["power"]} '
                     f'<small>×{board.power_factor_for(n["power"])}</small></td>'
-                    f'<td>{esc(tax_label(board, n["tax"]))}</td>'
-                    f'<td>{n["treasury"]}M</td><td class="free">{esc(free)}</td></tr>')
-    return ('<div class="tablewrap"><table class="tracks" data-testid="tracks"><thead><tr><th>Nation</th>'
-            '<th title="power points × power factor">Power</th><th>Tax chart</th><th>Treasury</th>'
-            '<th>Bonds for sale</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
+                    f'<td>{esc(tax_label(board, n["tax"], names.lang))}</td>'
+                    f'<td>{esc(names.money(n["treasury"]))}</td><td class="free">{esc(free)}</td></tr>')
+    w = names.t
+    return ('<div class="tablewrap"><table class="tracks" data-testid="tracks"><thead><tr>'
+            f'<th>{w("page.tr.nation")}</th><th title="{esc(w("page.tr.power_title"))}">{w("page.tr.power")}</th>'
+            f'<th>{w("page.tr.tax")}</th><th>{w("page.tr.treasury")}</th>'
+            f'<th>{w("page.tr.bonds")}</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
 
 
 # -- why this player decides now ---------------------------------------------------------------------------
@@ -277,23 +300,25 @@ def why_text(state: Any, names: Names) -> str:
     player = state.current_player
     nid = state.active_nation
     nation = names.nation(nid) if nid else ""
+    w = names.t
     if phase in ("rondel", "factory", "production", "import", "fleets", "armies", "contact", "order"):
-        return f"{player} governs {nation}; it is {nation}'s turn in {round_text(state).lower()}."
+        rt = round_text(state, names.lang)
+        return w("page.why.turn", player=player, nation=nation, round=rt if names.lang == "de" else rt.lower())
     if phase == "invest":
         kind = t.get("invest_round")
         if kind == "card" and player == state.investor:
-            return f"{player} holds the investor card: {nation} landed on or passed Investor."
+            return w("page.why.card", player=player, nation=nation)
         if kind == "card":
-            return f"{player} holds a Swiss Bank and may invest after the investor card."
-        return f"Without investor card, each player may buy a bond of {names.nation(t['invest_nation'])} in turn."
+            return w("page.why.swiss_invest", player=player)
+        return w("page.why.no_card", nation=names.nation(t["invest_nation"]))
     if phase == "swiss":
-        return f"{player} holds a Swiss Bank, and {nation} is about to move over Investor."
+        return w("page.why.swiss", player=player, nation=nation)
     if phase == "fund":
-        return f"{nation}'s treasury and its government cannot pay this alone; any player may help."
+        return w("page.why.fund", nation=nation)
     if phase == "demand":
-        return f"{player} governs a nation with units where {nation}'s unit arrived."
+        return w("page.why.demand", player=player, nation=nation)
     if phase == "canal":
-        return f"{player}'s nation holds the flag that controls this canal."
+        return w("page.why.canal", player=player)
     if phase == "auction":
-        return "The nations are financed one after another; each player may buy one bond of each."
+        return w("page.why.auction")
     return ""

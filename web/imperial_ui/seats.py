@@ -135,11 +135,12 @@ class Ask:
     player: str
     level: str
     seed: int = 0
+    lang: str = "en"  # the language of the bot's reason
 
     def payload(self) -> str:
         """The message posted to the worker (JSON text)."""
         return json.dumps({"type": "choose", "id": self.id, "kind": self.kind, "position": self.position,
-                           "level": self.level, "seed": self.seed})
+                           "level": self.level, "seed": self.seed, "lang": self.lang})
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,7 @@ class Table:
     pending_hint: Ask | None = None
     reasons: dict[int, tuple[str, str]] = field(default_factory=dict)
     _next_id: int = 1
+    lang: str = "en"  # the page's language, for the bots' reasons
 
     @classmethod
     def from_meta(cls, players: list[str], meta: dict[str, Any]) -> tuple[Table, str]:
@@ -219,7 +221,7 @@ class Table:
     def _ask(self, kind: str, state: Any, game: str, step: int, level: str) -> Ask:
         player = state.current_player
         ask = Ask(self._next_id, kind, game, step, core.to_position(state), player, level,
-                  seed=self.players.index(player) if player in self.players else 0)
+                  seed=self.players.index(player) if player in self.players else 0, lang=self.lang)
         self._next_id += 1
         return ask
 

@@ -57,6 +57,8 @@ class Session:
     states: list[Any]
     actions: list[Any] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
+    events: list[list[Any]] = field(default_factory=list)  # what each move did, as the engine's events
+    lang: str = "en"  # the language of ``entries``
     prints: list[int] = field(default_factory=list)
     cur: int = 0
     game_id: str = ""
@@ -97,7 +99,8 @@ class Session:
         self._push(action, new, events)
 
     def _push(self, action: Any, new: Any, events: list[Any]) -> None:
-        self.entries.append(entry(self.states[-1], action, events))
+        self.entries.append(entry(self.states[-1], action, events, lang=self.lang))
+        self.events.append(list(events))
         self.actions.append(action)
         self.states.append(new)
         self.prints.append(fingerprint(new))
@@ -118,6 +121,7 @@ class Session:
         del self.prints[self.cur + 1:]
         del self.actions[self.cur:]
         del self.entries[self.cur:]
+        del self.events[self.cur:]
         self._push(action, new, events)
         self.cur += 1
         return new
@@ -178,10 +182,19 @@ class Session:
         del self.prints[k + 1:]
         del self.actions[k:]
         del self.entries[k:]
+        del self.events[k:]
         self.cur = min(self.cur, k)
         return k, total - k
 
     # -- log ------------------------------------------------------------------------------------------
+    def retell(self, lang: str) -> None:
+        """The log's sentences in ``lang`` (the page's language changed): told again from the kept events."""
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self.entries = [entry(self.states[k], self.actions[k], self.events[k], lang=lang)
+                        for k in range(len(self.actions))]
+
     def log(self, upto: int | None = None) -> list[Entry]:
         """What each move up to move ``upto`` (default: the present) did."""
         return self.entries[: self.cur if upto is None else upto]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+import imperial_text as tx
 from imperial_core.narrate import Entry
 
 from . import rulehelp
@@ -31,35 +32,22 @@ def factor(board: Any, power: int) -> int:
     return int(board.power_factor_for(power))
 
 
-def tax_label(board: Any, pos: int) -> str:
+def tax_label(board: Any, pos: int, lang: str = "en") -> str:
     chart = board.tax_chart
     if not 0 <= pos < len(chart):
         return str(pos)
     low = chart[pos][0]
     if pos == 0:
-        return f"below {chart[1][0]}" if len(chart) > 1 else "start"
+        return tx.t(lang, "page.tax_below", n=chart[1][0]) if len(chart) > 1 else tx.t(lang, "page.start")
     if pos == len(chart) - 1:
         return f"{low}+"
     return f"{low}"
 
 
-#: One line on what each kind of decision is, for the player who must take it.
-PHASE_TITLE = {
-    "auction": "buy one bond of {nation}?",
-    "rondel": "choose the rondel space.",
-    "swiss": "Swiss Bank: force {nation} to stop on Investor?",
-    "factory": "build a factory.",
-    "import": "import up to three units.",
-    "fleets": "maneuver — move the fleets.",
-    "armies": "maneuver — move the armies.",
-    "contact": "fight here, or not?",
-    "order": "whom to ask first about battle?",
-    "demand": "demand battle against {nation}?",
-    "invest": "buy a bond or trade one up?",
-    "fund": "give cash so that {nation} can pay?",
-    "canal": "allow {nation}'s move through the {canal}?",
-    "over": "",
-}
+#: The kinds of decision with a line of their own (catalogue keys ``page.phase.<decision>``): what the player
+#: who must take it decides.
+PHASE_TITLE = ("auction", "rondel", "swiss", "factory", "import", "fleets", "armies", "contact", "order", "demand",
+               "invest", "fund", "canal")
 
 def core_phase_text(phase: str) -> str:
     """The engine's own words for a kind of decision this page has no text for."""
@@ -78,40 +66,42 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``).
     ``greyed``: choices that cannot be taken now, with the reason (``readable.unaffordable_html``).
     The header (who, what, the round and the rules "?") stays in view while the panel scrolls."""
+    w = names.t
     if replay is not None:
         k, n = replay
         did = ""
         if last is not None:
-            did = f'<p class="last">Move {k} · {last_move_html(last)}</p>'
+            did = f'<p class="last">{esc(w("page.replay.move", k=k))} · {last_move_html(last, names.lang)}</p>'
+
+        def ctl(cmd: str, key: str, glyph: str) -> str:
+            return f'<button data-cmd="{cmd}" title="{esc(w(key))}" aria-label="{esc(w(key))}">{icon(glyph)}</button>'
 
         return (
-            '<div class="dhead"><div class="who"><b>Replay</b> — view only</div></div>'
-            f'<p class="what">Position after move {k} of {n}.</p>{did}'
+            f'<div class="dhead"><div class="who"><b>{w("page.replay")}</b> — {w("page.replay.view_only")}</div></div>'
+            f'<p class="what">{esc(w("page.replay.position", k=k, n=n))}</p>{did}'
             '<div class="choices replay-controls">'
-            f'<button data-cmd="replay-first" title="Start" aria-label="Start">{icon("first")}</button>'
-            f'<button data-cmd="replay-back" title="Back one move" aria-label="Back one move">{icon("back")}</button>'
-            f'<button data-cmd="replay-forward" title="Forward one move" aria-label="Forward one move">'
-            f'{icon("forward")}</button>'
-            f'<button data-cmd="replay-last" title="Last move" aria-label="Last move">{icon("last")}</button>'
-            '<button data-cmd="replay-exit" class="primary">Back to the game</button></div>'
+            + ctl("replay-first", "page.replay.first", "first") + ctl("replay-back", "page.replay.back", "back")
+            + ctl("replay-forward", "page.replay.forward", "forward") + ctl("replay-last", "page.replay.last", "last")
+            + f'<button data-cmd="replay-exit" class="primary">{w("page.replay.exit")}</button></div>'
         )
     if state.is_over:
-        return ('<div class="dhead"><div class="who"><b>The game is over.</b></div>'
-                f'{rulehelp.help_html("over", names.board)}</div>'
-                '<div class="choices"><button data-cmd="scores" class="primary">Show the scores</button></div>')
+        return (f'<div class="dhead"><div class="who"><b>{w("page.over")}</b></div>'
+                f'{rulehelp.help_html("over", names.board, lang=names.lang)}</div>'
+                f'<div class="choices"><button data-cmd="scores" class="primary">{w("page.show_scores")}</button></div>')
     player = state.current_player
     nation = state.active_nation
     phase = state.decision
     if nation is None and chooser is not None:  # auction: the nation being financed, from its bonds
         nation = next((a.nation for a in chooser.actions if a.type == "bond"), None)
-    what = esc(PHASE_TITLE.get(phase) or core_phase_text(phase)).replace("{nation}", chip(nation, names))
+    what = esc(w(f"page.phase.{phase}") if phase in PHASE_TITLE else core_phase_text(phase)).replace(
+        "{nation}", chip(nation, names))
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
     lead = chip(nation, names)
     if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
         canal = next((c for c in names.board.canals if c.id == state.turn["queue"][0]), None)
         owner = next((nid for nid, n in state.nations.items() if canal and canal.controlled_by in n["flags"]), None)
         lead = chip(owner, names)
-        what = what.replace("{canal}", esc(canal.name if canal else "canal"))
+        what = what.replace("{canal}", esc(canal.name if canal else w("page.canal")))
         move = " ".join(state.turn.get("pending") or ())
         what += f' <code class="nt">{esc(move)}</code>'
     if phase == "demand" and contact and contact.get("asking"):
@@ -122,23 +112,24 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     if phase in ("invest", "auction", "fund", "swiss", "rondel"):
         have = next((p["cash"] for p in state.players if p["name"] == player), None)
         if have is not None:
-            cash = f' <span class="cash" title="cash">({have}M)</span>'
+            cash = f' <span class="cash" title="{esc(w("page.cash"))}">({esc(names.money(have))})</span>'
     why = why_text(state, names)
     why = f'<p class="why-line">{esc(why)}</p>' if why else ""
     out = [f'<div class="dhead"><div class="who" data-testid="whose-turn">{lead} <b class="pname">{esc(player)}</b>'
-           f'{cash}: {what}{why}</div>{rulehelp.help_html(phase, names.board)}</div>']
+           f'{cash}: {what}{why}</div>{rulehelp.help_html(phase, names.board, lang=names.lang)}</div>']
     if contact and phase in ("contact", "order", "demand"):
-        out.append(f'<p class="what">A {esc(contact["unit"])} arrived in '
-                   f'<b>{esc(names.region(contact["region"]))}</b>.</p>')
+        arrived = esc(w(f"page.arrived.{contact['unit']}" if contact["unit"] in ("army", "fleet") else "page.arrived.army",
+                        region="\x00"))
+        out.append(f'<p class="what">{arrived.replace(chr(0), "<b>" + esc(names.region(contact["region"])) + "</b>")}</p>')
     if note:
         out.append(f'<p class="note">{esc(note)}</p>')
     if last is not None:
-        out.append(f'<p class="last" data-testid="last-move">Last move · {last_move_html(last)}</p>')
+        out.append(f'<p class="last" data-testid="last-move">{w("page.last_move")} · {last_move_html(last, names.lang)}</p>')
     if chooser is not None:
         sel = chooser.selected()
         if sel:
-            out.append('<p class="step">Selected: <b>' + esc(" → ".join(t.label for t in sel)) +
-                       '</b>. <button data-cmd="cancel" class="link">Cancel (Esc)</button></p>')
+            out.append(f'<p class="step">{w("page.selected")} <b>' + esc(" → ".join(t.label for t in sel)) +
+                       f'</b>. <button data-cmd="cancel" class="link">{w("page.cancel")}</button></p>')
         tokens = chooser.next_tokens()
         if phase == "rondel" and rondel:
             out.append(clickable_rondel(rondel, names.board, tokens, at))
@@ -190,26 +181,27 @@ def nations_html(state: Any, names: Names, drawings: str = "") -> str:
         armies = sum(n["armies"].values())
         fleets = sum(n["fleets"].values())
         avail = [str(v) for v, h in sorted(n["bonds"].items()) if h is None]
-        rondel = "start" if n["rondel"] is None else rondel_label(labels[n["rondel"]])
-        gov = esc(n["government"]) if n["government"] else '<i class="muted">no government</i>'
+        w = names.t
+        rondel = w("page.start") if n["rondel"] is None else rondel_label(labels[n["rondel"]], names.lang)
+        gov = esc(n["government"]) if n["government"] else f'<i class="muted">{w("page.no_government")}</i>'
         stats = [
-            ("Treasury", f'{n["treasury"]}M'),
-            ("Power", f'{n["power"]} <small>×{factor(board, n["power"])}</small>'),
-            ("Tax chart", esc(tax_label(board, n["tax"]))),
-            ("Rondel", esc(rondel)),
-            ("Armies", str(armies)),
-            ("Fleets", str(fleets)),
-            ("Factories", str(len(n["factories"]))),
-            ("Flags", str(len(n["flags"]))),
+            (w("page.tr.treasury"), esc(names.money(n["treasury"]))),
+            (w("page.tr.power"), f'{n["power"]} <small>×{factor(board, n["power"])}</small>'),
+            (w("page.tr.tax"), esc(tax_label(board, n["tax"], names.lang))),
+            (w("page.group.rondel"), esc(rondel)),
+            (w("page.n.armies"), str(armies)),
+            (w("page.n.fleets"), str(fleets)),
+            (w("page.n.factories"), str(len(n["factories"]))),
+            (w("page.n.flags"), str(len(n["flags"]))),
         ]
         cells = "".join(f"<div><dt>{k}</dt><dd>{v}</dd></div>" for k, v in stats)
         out.append(
             f'<section class="nation n-{esc(nid)}{active}" data-nation="{esc(nid)}">'
             f'<h3><span>{esc(names.nation(nid))}</span><span class="gov">{gov}</span></h3>'
             f'<dl>{cells}</dl>'
-            f'<div class="power" title="Power points {n["power"]} of 25"><span style="width:{min(100, n["power"] * 4)}%">'
-            '</span></div>'
-            f'<div class="bonds">Bonds for sale: {esc(" ".join(avail)) or "none"}</div>'
+            f'<div class="power" title="{esc(w("page.n.power_of", n=n["power"]))}">'
+            f'<span style="width:{min(100, n["power"] * 4)}%"></span></div>'
+            f'<div class="bonds">{w("page.n.bonds")} {esc(" ".join(avail)) or w("page.none")}</div>'
             '</section>'
         )
     out.append("</div>")
@@ -224,6 +216,7 @@ def rondel_spaces(board: Any) -> list[str]:
 
 
 def players_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
+    w, m = names.t, names.money
     out = ['<div class="players">']
     govs: dict[str, list[str]] = {}
     bonds: dict[str, list[tuple[str, int]]] = {}
@@ -238,40 +231,41 @@ def players_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
         cur = " current" if name == state.current_player else ""
         tags = []
         if state.investor == name:
-            tags.append('<span class="tag card">Investor card</span>')
+            tags.append(f'<span class="tag card">{w("page.p.card")}</span>')
         if name in state.swiss_banks:
-            tags.append('<span class="tag swiss">Swiss Bank</span>')
-        gov = " ".join(chip(nid, names) for nid in govs.get(name, [])) or '<i class="muted">no government</i>'
+            tags.append(f'<span class="tag swiss">{w("page.p.swiss")}</span>')
+        gov = (" ".join(chip(nid, names) for nid in govs.get(name, []))
+               or f'<i class="muted">{w("page.no_government")}</i>')
         bl = []
         total_interest = 0
         for nid, v in bonds.get(name, []):
             i = names.interest(v) or 0
             total_interest += i
-            bl.append(f'<span class="bond n-{esc(nid)}" title="{esc(names.nation(nid))}: bond {v}M, '
-                      f'interest {i}M">{esc(nid)} {v}<small>/{i}</small></span>')
-        cash = "" if secret_cash else f'{p["cash"]}M'
+            tip = w("page.p.bond_title", nation=names.nation(nid), value=m(v), interest=m(i))
+            bl.append(f'<span class="bond n-{esc(nid)}" title="{esc(tip)}">{esc(nid)} {v}<small>/{i}</small></span>')
+        cash = "" if secret_cash else esc(m(p["cash"]))
         out.append(
             f'<section class="player{cur}"><h3>{esc(name)} <span class="cash">{cash}</span></h3>'
             f'<div class="tags">{"".join(tags)}</div>'
             f'<div class="govs">{gov}</div>'
-            f'<div class="bondlist">{"".join(bl) or "<i class=muted>no bonds</i>"}'
-            f'{f" <small>({total_interest}M interest)</small>" if bl else ""}</div>'
+            f'<div class="bondlist">{"".join(bl) or "<i class=muted>" + w("page.p.no_bonds") + "</i>"}'
+            f'{" <small>(" + esc(w("page.p.interest", amount=m(total_interest))) + ")</small>" if bl else ""}</div>'
             '</section>'
         )
-    edition = "first edition" if state.edition == "first" else "current rules"
-    setup = "auction set-up" if state.setup == "auction" else "standard deal"
-    card = "with investor card" if state.investor_card else "without investor card"
-    board = {"europe": "Europe", "world2030": "Imperial 2030"}.get(state.board, state.board)
-    bonus = " · bonus only for tax increases" if getattr(state, "increase_bonus", False) else ""
+    edition = w("page.p.first" if state.edition == "first" else "page.p.current")
+    setup = w("page.p.auction" if state.setup == "auction" else "page.p.standard")
+    card = w("page.p.with_card" if state.investor_card else "page.p.without_card")
+    board = w("page.p.board." + state.board) if "page.p.board." + state.board in tx.TEXT else state.board
+    bonus = " · " + w("page.p.increase") if getattr(state, "increase_bonus", False) else ""
     out.append(f'<p class="muted setup-line">{esc(board)} · {edition} · {setup} · {card}{bonus} · '
-               f'seed {state.seed}</p>')
+               f'{w("page.p.seed")} {state.seed}</p>')
     out.append("</div>")
     return "".join(out)
 
 
-def last_move_html(e: Entry) -> str:
+def last_move_html(e: Entry, lang: str = "en") -> str:
     """"Round 3 · Italy (Bo) moves to Taxation: +9M tax, …" with the move's notation beside it."""
-    where = f"Round {e.round} · " if e.round else ""
+    where = tx.t(lang, "page.round", n=e.round) + " · " if e.round else ""
     return f'{esc(where)}{esc(e.text)} <code class="nt">{esc(e.action)}</code>'
 
 
@@ -283,8 +277,9 @@ def log_html(entries: list[Entry], names: Names, *, current: int | None = None, 
     With ``recent``, only about that many of the latest moves are drawn (whole nation turns), plus a button
     for the rest: a long game's log is long, and it is redrawn after every move while it is open.
     """
+    w = names.t
     if not entries:
-        return '<p class="muted">No moves yet.</p>'
+        return f'<p class="muted">{w("page.log.empty")}</p>'
     hidden = 0
     if recent is not None and len(entries) > recent:
         cut = len(entries) - recent
@@ -293,7 +288,7 @@ def log_html(entries: list[Entry], names: Names, *, current: int | None = None, 
         hidden, entries = cut, entries[cut:]
     out = []
     if hidden:
-        out.append(f'<button class="link" data-cmd="log-all">Show the {hidden} earlier moves</button>')
+        out.append(f'<button class="link" data-cmd="log-all">{esc(w("page.log.earlier", n=hidden))}</button>')
     out.append('<ol class="log-groups">')
     heading: str | None = None
     for e in entries:
@@ -301,14 +296,15 @@ def log_html(entries: list[Entry], names: Names, *, current: int | None = None, 
             if heading is not None:
                 out.append("</ol></li>")
             heading = e.heading
-            title = (f'{chip(e.nation, names)} Round {e.round}' + (f" · {esc(e.government)}" if e.government else "")
+            title = (f'{chip(e.nation, names)} {esc(w("page.round", n=e.round))}'
+                     + (f" · {esc(e.government)}" if e.government else "")
                      if e.nation else esc(e.heading))
             out.append(f'<li class="lg" data-nation="{esc(e.nation or "")}"><div class="lgt" title="{esc(e.heading)}">'
                        f'{title}</div><ol class="moves">')
         here = " here" if current is not None and e.step == current else ""
         marks = "".join(f" n-{esc(k)}" for k in e.notable)
         out.append(f'<li class="mv-row{here}{" notable" if e.notable else ""}{marks}"><button class="mv" '
-                   f'data-cmd="replay-to" data-arg="{e.step}" title="Show the position after this move">'
+                   f'data-cmd="replay-to" data-arg="{e.step}" title="{esc(w("page.log.show"))}">'
                    f'<span class="say">{esc(e.text)}</span> <code>{esc(e.action)}</code></button></li>')
     out.append("</ol></li></ol>")
     return "".join(out)
@@ -318,6 +314,7 @@ def scores_html(state: Any, names: Names, breakdown: dict[str, dict], ranking: l
     """Final scores from the engine's ``score_breakdown``: per player, interest × factor per nation, cash,
     total; the winner; and, for every group of players tied on points, how the tie was broken."""
     board = names.board
+    w = names.t
     nids = list(state.nations)
     facs = {nid: factor(board, state.nations[nid]["power"]) for nid in nids}
     head = "".join(f'<th>{chip(nid, names)}<br><small>×{facs[nid]}</small></th>' for nid in nids)
@@ -338,18 +335,17 @@ def scores_html(state: Any, names: Names, breakdown: dict[str, dict], ranking: l
     tie = ""
     if tied:
         order = sorted(nids, key=lambda nid: -state.nations[nid]["power"])
-        tie = ('<p class="tie">Tied on points: ' + esc("; ".join(", ".join(g) for g in tied)) +
-               " (placed in this order). A tie is broken by the credit (sum of bond values) in the most "
-               "powerful nation, then the next: " +
-               esc(", ".join(f"{names.nation(nid)} ({state.nations[nid]['power']})" for nid in order)) + ".</p>")
+        tie = '<p class="tie">' + esc(w("page.tie", players="; ".join(", ".join(g) for g in tied), nations=", ".join(
+            f"{names.nation(nid)} ({state.nations[nid]['power']})" for nid in order))) + "</p>"
     return (
-        f'<h2>{esc(win)} wins!</h2>'
-        '<p>Score = interest of each bond × the power factor of its nation, plus cash.</p>'
-        '<div class="tablewrap"><table class="scores"><thead><tr><th>#</th><th>Player</th><th>Total</th>'
-        '<th>Cash</th>' + head + '</tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>" + tie +
-        '<div class="choices"><button data-cmd="close-scores">Look at the board</button>'
-        '<button data-cmd="replay-first">Replay the game</button>'
-        '<button data-cmd="home" class="primary">New game</button></div>'
+        f'<h2>{esc(w("page.sc.wins", player=win))}</h2>'
+        f'<p>{w("page.sc.how")}</p>'
+        f'<div class="tablewrap"><table class="scores"><thead><tr><th>#</th><th>{w("page.sb.player")}</th>'
+        f'<th>{w("page.sc.total")}</th><th>{w("page.sb.cash")}</th>' + head + '</tr></thead><tbody>' + "".join(rows)
+        + "</tbody></table></div>" + tie +
+        f'<div class="choices"><button data-cmd="close-scores">{w("page.sc.board")}</button>'
+        f'<button data-cmd="replay-first">{w("page.sc.replay")}</button>'
+        f'<button data-cmd="home" class="primary">{w("page.new_game")}</button></div>'
     )
 
 
@@ -358,13 +354,14 @@ def _short(text: Any, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _when(t: float) -> str:
+def _when(t: float, lang: str = "en") -> str:
     import datetime as _dt
 
+    fmt = {"de": "%d.%m.%Y %H:%M", "es": "%d/%m/%Y %H:%M"}.get(lang, "%Y-%m-%d %H:%M")
     try:
-        return _dt.datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M") if t else "time unknown"
+        return _dt.datetime.fromtimestamp(t).strftime(fmt) if t else tx.t(lang, "page.s.time_unknown")
     except (ValueError, OverflowError, OSError):
-        return "time unknown"
+        return tx.t(lang, "page.s.time_unknown")
 
 
 #: At most this many rows are drawn (a storage stuffed with thousands of keys must not stall the page).
@@ -372,96 +369,90 @@ MAX_ROWS = 200
 
 
 def saves_html(summaries: list[dict[str, Any]], names_of_nations: dict[str, str], current_id: str = "", *,
-               off: bool = False) -> str:
+               off: bool = False, lang: str = "en") -> str:
     """The list of saved games: readable ones with Resume / Export / Delete; damaged ones with the reason,
     Download raw and Delete (and Try to open, when the page did not even try to read them)."""
     if not summaries:
         if off:
-            return ('<p class="muted">Saving is off in this browser: games are kept only while this page is '
-                    'open. Use “Copy link” or Export to keep a game.</p>')
-        return '<p class="muted">No saved games yet. Games save themselves after every move.</p>'
+            return f'<p class="muted">{esc(tx.t(lang, "page.s.off"))}</p>'
+        return f'<p class="muted">{esc(tx.t(lang, "page.s.none"))}</p>'
     out = ['<ul class="saves-list">']
     for s in summaries[:MAX_ROWS]:
         try:
-            out.append(_save_row(s, names_of_nations, current_id))
+            out.append(_save_row(s, names_of_nations, current_id, lang))
         except Exception:  # a row that cannot be drawn is shown as damaged, never breaks the list
-            out.append(_bad_row({**s, "bad": "it cannot be shown"}))
+            out.append(_bad_row({**s, "bad": tx.t(lang, "page.s.cannot_show")}, lang))
     out.append("</ul>")
     if len(summaries) > MAX_ROWS:
-        out.append(f'<p class="muted">… and {len(summaries) - MAX_ROWS} more stored games not shown.</p>')
+        out.append(f'<p class="muted">{esc(tx.t(lang, "page.s.more", n=len(summaries) - MAX_ROWS))}</p>')
     return "".join(out)
 
 
-def _bad_row(s: dict[str, Any]) -> str:
+def _bad_row(s: dict[str, Any], lang: str = "en") -> str:
+    w = lambda key, **kw: esc(tx.t(lang, key, **kw))  # noqa: E731 - a short local helper
     key = esc(s["key"])
-    try_open = (f'<button data-cmd="resume" data-arg="{key}">Try to open</button>' if s.get("openable") else "")
-    return (f'<li class="save bad" data-save="{esc(_short(s["id"], 80))}"><div><b>Damaged save</b> '
+    try_open = (f'<button data-cmd="resume" data-arg="{key}">{w("page.s.try")}</button>' if s.get("openable") else "")
+    return (f'<li class="save bad" data-save="{esc(_short(s["id"], 80))}"><div><b>{w("page.s.damaged")}</b> '
             f'<small class="sid">{esc(_short(s["id"], 40))}</small><br>'
-            f'<small class="why">It cannot be opened: {esc(_short(s["bad"], 160))}.</small></div>'
+            f'<small class="why">{w("page.s.why", reason=_short(s["bad"], 160))}</small></div>'
             f'<div class="acts">{try_open}'
-            f'<button data-cmd="download-raw" data-arg="{key}" title="Keep what is stored, exactly as it is">'
-            f'Download raw</button>'
-            f'<button data-cmd="delete-save" data-arg="{key}">Delete</button></div></li>')
+            f'<button data-cmd="download-raw" data-arg="{key}" title="{w("page.s.raw_title")}">'
+            f'{w("page.s.raw")}</button>'
+            f'<button data-cmd="delete-save" data-arg="{key}">{w("page.s.delete")}</button></div></li>')
 
 
-def _save_row(s: dict[str, Any], names_of_nations: dict[str, str], current_id: str) -> str:
+def _save_row(s: dict[str, Any], names_of_nations: dict[str, str], current_id: str, lang: str = "en") -> str:
     if s.get("bad"):
-        return _bad_row(s)
+        return _bad_row(s, lang)
+    w = lambda key, **kw: esc(tx.t(lang, key, **kw))  # noqa: E731 - a short local helper
     players = [_short(p, 24) for p in s["players"][:6]] + (["…"] if len(s["players"]) > 6 else [])
     nation = s["nation"] if isinstance(s["nation"], str) else ""
-    turn = "finished" if s["over"] else (
-        f'{esc(_short(s["player"] or "?", 24))} to play'
+    turn = w("page.s.finished") if s["over"] else (
+        w("page.s.to_play", player=_short(s["player"] or "?", 24))
         + (f' ({esc(_short(names_of_nations.get(nation, nation), 24))})' if nation else ""))
-    mark = ' <span class="tag">open now</span>' if current_id and s.get("id") == current_id else ""
+    mark = f' <span class="tag">{w("page.s.open_now")}</span>' if current_id and s.get("id") == current_id else ""
     key = esc(s["key"])
+    board = str(s["board"])
+    board = tx.t(lang, "page.p.board." + board) if "page.p.board." + board in tx.TEXT else _short(board, 24).capitalize()
     return (
         f'<li class="save" data-save="{esc(_short(s["id"], 80))}"><div><b>{esc(", ".join(players))}</b>{mark}<br>'
-        f'<small>{esc(_short(s["board"], 24).capitalize())} · {s["moves"]} moves · {turn} · '
-        f'{esc(_when(s["saved"]))}</small></div>'
-        f'<div class="acts"><button data-cmd="resume" data-arg="{key}" class="primary">Resume</button>'
-        f'<button data-cmd="export-save" data-arg="{key}">Export</button>'
-        f'<button data-cmd="delete-save" data-arg="{key}">Delete</button></div></li>'
+        f'<small>{esc(board)} · {esc(tx.tn(lang, "page.moves", s["moves"]))} · {turn} · '
+        f'{esc(_when(s["saved"], lang))}</small></div>'
+        f'<div class="acts"><button data-cmd="resume" data-arg="{key}" class="primary">{w("page.s.resume")}</button>'
+        f'<button data-cmd="export-save" data-arg="{key}">{w("page.s.export")}</button>'
+        f'<button data-cmd="delete-save" data-arg="{key}">{w("page.s.delete")}</button></div></li>'
     )
 
 
-#: What the page says when a link's game is already saved here (``saves.classify_link``).
-LINK_RELATION = {
-    "same": "You already have this game saved here, at the same move.",
-    "continues": "This link continues your saved game: it has all of its {saved} moves and {more} more.",
-    "behind": "Your saved game is further along: it has {saved} moves; this link stops at move {link}.",
-    "rewrites": "This link rewrites your saved game: both agree for the first {common} moves, then they "
-                "differ (your save has {saved} moves, the link {link}).",
-}
-
-
-def link_prompt_html(m: Any) -> str:
+def link_prompt_html(m: Any, lang: str = "en") -> str:
     """What a link means for the saved game of the same set-up, and the choices; nothing is overwritten
-    unless the player says so."""
+    unless the player says so (catalogue keys ``page.link.<relation>``)."""
+    w = lambda key, **kw: esc(tx.t(lang, key, **kw))  # noqa: E731 - a short local helper
     players = [_short(p, 24) for p in m.players]
-    text = LINK_RELATION[m.relation].format(saved=m.saved_moves, link=m.link_moves, common=m.common,
-                                            more=m.link_moves - m.saved_moves)
-    others = (f" ({m.others} more saved {'game has' if m.others == 1 else 'games have'} the same set-up.)"
-              if m.others else "")
+    text = w(f"page.link.{m.relation}", saved=m.saved_moves, link=m.link_moves, common=m.common,
+             more=m.link_moves - m.saved_moves)
+    others = w("page.link.others", n=m.others) if m.others == 1 else w("page.link.others_many", n=m.others)
+    others = others if m.others else ""
+
     def button(cmd: str, label: str, primary: bool = False, arg: str = "") -> str:
         cls = ' class="primary"' if primary else ""
         data = f' data-arg="{esc(arg)}"' if arg else ""
-        return f'<button{cls} data-cmd="{cmd}"{data}>{label}</button>'
+        return f'<button{cls} data-cmd="{cmd}"{data}>{w(label)}</button>'
 
     if m.relation == "continues":
-        acts = button("link-continue", "Continue my saved game", True, m.key) + button("link-new", "Open as a new save")
+        acts = button("link-continue", "page.link.continue", True, m.key) + button("link-new", "page.link.new")
     elif m.relation == "rewrites":
-        acts = button("link-new", "Open as a new save", True) + button("resume", "Open my saved game", arg=m.key)
+        acts = button("link-new", "page.link.new", True) + button("resume", "page.link.mine", arg=m.key)
     else:
-        acts = button("resume", "Open my saved game", True, m.key) + button("link-new", "Open as a new save")
-    return (f'<h2>{"This game is saved here" if m.relation == "same" else "A game you have saved"}</h2>'
-            f'<p class="rel" data-relation="{esc(m.relation)}">{esc(text)}{esc(others)}</p>'
-            f'<p><small>Saved game: <b>{esc(", ".join(players))}</b> · {esc(_when(m.saved))}</small></p>'
-            f'<p class="muted">The game from the link is shown now; nothing is saved or overwritten until you '
-            f'choose (or make a move, which saves it as a new game).</p>'
-            f'<div class="choices">{acts}<button data-close>Decide later</button></div>')
+        acts = button("resume", "page.link.mine", True, m.key) + button("link-new", "page.link.new")
+    return (f'<h2>{w("page.link.h_same" if m.relation == "same" else "page.link.h_other")}</h2>'
+            f'<p class="rel" data-relation="{esc(m.relation)}">{text}{others}</p>'
+            f'<p><small>{w("page.link.saved")} <b>{esc(", ".join(players))}</b> · {esc(_when(m.saved, lang))}</small></p>'
+            f'<p class="muted">{w("page.link.note")}</p>'
+            f'<div class="choices">{acts}<button data-close>{w("page.link.later")}</button></div>')
 
 
-def charts_html(charts: dict[str, str], *, where: str = "tab") -> str:
+def charts_html(charts: dict[str, str], *, where: str = "tab", lang: str = "en") -> str:
     """The charts of the game so far (``render.charts.charts_svg``), each with a button that saves it as an
     SVG file."""
     if not charts:
@@ -470,6 +461,6 @@ def charts_html(charts: dict[str, str], *, where: str = "tab") -> str:
     for kind, svg in charts.items():
         parts.append(f'<figure class="chart-box" data-chart="{esc(kind)}">{svg}'
                      f'<figcaption><button type="button" class="small" data-cmd="download_chart" data-arg="{esc(kind)}">'
-                     f'Save as SVG</button></figcaption></figure>')
+                     f'{esc(tx.t(lang, "page.chart.save"))}</button></figcaption></figure>')
     parts.append("</div>")
     return "".join(parts)
