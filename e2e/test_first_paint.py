@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import imperial_core as core
 import pytest
 import render
-from imperial_text import LANGS
 from conftest import DIST, ROOT, SiteServer
+from imperial_text import LANGS
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 BOOT_JS = (ROOT / "web" / "boot.js").read_text(encoding="utf-8")

@@ -113,6 +113,7 @@ class App:
         self.map_cache.clear()
         self.chart_cache.clear()
         self.panel_cache.clear()
+        self.rows.clear()
         self.chooser_for = None
         self.map_board = None
         self.map_key = None
@@ -563,7 +564,7 @@ class App:
             sig = (len(raw), hash(raw)) if raw is not None else (-1, 0)
             cached = self.rows.get(key)
             if cached is None or cached[0] != sig:
-                cached = (sig, saves.list_row(key, raw, SAVE_PREFIX))
+                cached = (sig, saves.list_row(key, raw, SAVE_PREFIX, self.lang))
                 self.rows[key] = cached
             rows.append(cached[1])
         for gone in set(self.rows) - set(keys):

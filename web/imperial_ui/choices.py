@@ -154,6 +154,8 @@ def steps(action: Any, phase: str, names: Names, extra: Extra | None = None) -> 
         if action.trade_in is not None:
             label += w("page.opt.bond_trade", amount=names.money(action.trade_in))
         return [Token("opt", text, label + suffix, names.nation(action.nation), note)]
+    if t == "produce":
+        return [Token("opt", text, w("page.opt.produce", region=region(action.region)), w("page.group.produce"))]
     if t == "give":
         return [Token("opt", text, w("page.opt.give", amount=names.money(action.amount)), w("page.group.give"))]
     return [Token("opt", text, text, "")]

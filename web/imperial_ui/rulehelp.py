@@ -51,12 +51,12 @@ LOCAL_REFS: dict[str, dict[str, tuple[str, ...]]] = {
            "armies": ("Manöver — Armeen",), "contact": ("Manöver",), "order": ("Manöver",), "demand": ("Manöver",),
            "invest": ("Investor",), "fund": ("Spielablauf",), "taxation": ("Steuer",), "over": ("Spielablauf",)},
     "es": {"auction": ("Variante para jugadores experimentados",), "rondel": ("Seleccionando una casilla del rondel",),
-           "swiss": ("Inversionista (Investor)",), "factory": ("Fábrica (Factory)",),
-           "production": ("Producción (Production)",), "import": ("Importación (Import)",),
-           "fleets": ("Maniobras (Maneuver)",), "armies": ("Maniobras (Maneuver)",),
-           "contact": ("Maniobras (Maneuver)",), "order": ("Maniobras (Maneuver)",),
-           "demand": ("Maniobras (Maneuver)",), "invest": ("Inversionista (Investor)",),
-           "fund": ("Tesorerías / Inicio del juego",), "taxation": ("Impuestos (Taxation)",),
+           "swiss": ("Inversionista",), "factory": ("Fábrica",),
+           "production": ("Producción",), "import": ("Importación",),
+           "fleets": ("Maniobras",), "armies": ("Maniobras",),
+           "contact": ("Maniobras",), "order": ("Maniobras",),
+           "demand": ("Maniobras",), "invest": ("Inversionista",),
+           "fund": ("Tesorerías / Inicio del juego",), "taxation": ("Impuestos",),
            "over": ("Objetivo del juego / Final del Juego",)},
 }
 

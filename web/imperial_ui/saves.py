@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import imperial_core as core
+import imperial_text as tx
 from imperial_core import codec
 
 #: Values longer than this are not read to be listed (a save of a whole game is about 20-40 thousand
@@ -35,7 +36,7 @@ class Unreadable(core.BadToken):
         self.details = details
 
 
-def precheck(text: str) -> str | None:
+def precheck(text: str, lang: str = "en") -> str | None:
     """Why ``text`` (JSON-looking) must not be read at all, or ``None``.
 
     Linear in the length of the text: strings are found after dropping escaped backslashes and quotes, the
@@ -47,21 +48,21 @@ def precheck(text: str) -> str | None:
         return None  # a link, empty input or an over-long text: the engine refuses those quickly itself
     parts = t.replace("\\\\", "").replace('\\"', "").split('"')
     if len(parts) % 2 == 0:
-        return "this is not an Imperial save (not JSON: a text in it is not closed)"
+        return tx.t(lang, "page.r.not_closed")
     skeleton = _NOT_BRACKETS.sub("", "".join(parts[::2])).translate(_PAIRS)
     for _ in range(codec.MAX_DEPTH):
         if not skeleton:
             break
         shorter = skeleton.replace("()", "")
         if shorter == skeleton:
-            return "this is not an Imperial save (not JSON: its brackets do not match)"
+            return tx.t(lang, "page.r.brackets")
         skeleton = shorter
     if skeleton:
-        return "this is not an Imperial save (nested too deeply)"
+        return tx.t(lang, "page.r.nested")
     try:
         json.loads(t)
     except (ValueError, RecursionError) as e:
-        return f"this is not an Imperial save (not JSON: {str(e)[:80]})"
+        return tx.t(lang, "page.r.not_json", detail=str(e)[:80])
     return None
 
 
@@ -88,20 +89,20 @@ def _time(value: Any) -> float:
     return float(value) if type(value) in (int, float) and 0 <= value < 32503680000 else 0.0  # before 3000
 
 
-def list_row(key: str, raw: str | None, prefix: str) -> dict[str, Any]:
+def list_row(key: str, raw: str | None, prefix: str, lang: str = "en") -> dict[str, Any]:
     """The row of the list of saved games for what ``key`` holds: a summary read without replaying the
     game, or ``bad`` with the reason.  Never raises, and never reads more than ``LIST_LIMIT`` characters."""
     row: dict[str, Any] = {"key": key, "id": key[len(prefix):], "size": len(raw or ""), "saved": 0.0}
     if raw is None:
-        return {**row, "bad": "it is empty"}
+        return {**row, "bad": tx.t(lang, "page.r.empty")}
     if len(raw) > LIST_LIMIT:
-        return {**row, "bad": f"it is too large to list ({len(raw) // 1024} KB)", "openable": True}
+        return {**row, "bad": tx.t(lang, "page.r.large", kb=len(raw) // 1024), "openable": True}
     t = raw.lstrip("\ufeff").strip()
     if not t:
-        return {**row, "bad": "it is empty"}
+        return {**row, "bad": tx.t(lang, "page.r.empty")}
     if t[0] not in '{["' and t not in ("null", "true", "false"):
-        return {**row, "bad": "it is not a save written by this page (perhaps a game link)", "openable": True}
-    reason = precheck(raw)
+        return {**row, "bad": tx.t(lang, "page.r.not_ours"), "openable": True}
+    reason = precheck(raw, lang)
     if reason:
         return {**row, "bad": reason}
     try:
@@ -113,7 +114,7 @@ def list_row(key: str, raw: str | None, prefix: str) -> dict[str, Any]:
     except core.BadToken as e:
         return {**row, "bad": str(e)}
     except Exception:  # the engine promises BadToken only
-        return {**row, "bad": "this version of the game could not read it"}
+        return {**row, "bad": tx.t(lang, "page.r.version")}
 
 
 def sort_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -46,7 +46,7 @@ def tax_label(board: Any, pos: int, lang: str = "en") -> str:
 
 #: The kinds of decision with a line of their own (catalogue keys ``page.phase.<decision>``): what the player
 #: who must take it decides.
-PHASE_TITLE = ("auction", "rondel", "swiss", "factory", "import", "fleets", "armies", "contact", "order", "demand",
+PHASE_TITLE = ("auction", "rondel", "swiss", "factory", "production", "import", "fleets", "armies", "contact", "order", "demand",
                "invest", "fund", "canal")
 
 def core_phase_text(phase: str) -> str:
