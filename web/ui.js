@@ -208,7 +208,8 @@ function mapChanged(id) {
 // painted. A move or a highlight repaints the top drawing only.
 let baseUrl = "";
 function layerBoard(svg) {
-  svg.parentElement.querySelector("svg.base")?.remove();
+  const box = svg.parentElement;
+  box.parentElement.querySelector(":scope > svg.base")?.remove();
   if (baseUrl) URL.revokeObjectURL(baseUrl);
   const [x, y, w, h] = views.get("map").base;
   const copy = svg.cloneNode(true);
@@ -226,7 +227,7 @@ function layerBoard(svg) {
   for (const [k, v] of Object.entries({ x, y, width: w, height: h, href: baseUrl })) img.setAttribute(k, String(v));
   base.append(img);
   svg.classList.add("live");
-  svg.after(base);
+  box.before(base);
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -317,7 +318,7 @@ function setView(id, v) {
   y = Math.min(by + bh - h, Math.max(by, y));
   st.view = [x, y, w, h];
   svg.setAttribute("viewBox", st.view.join(" "));
-  svg.parentElement.querySelector("svg.base")?.setAttribute("viewBox", st.view.join(" "));
+  svg.parentElement.parentElement.querySelector(":scope > svg.base")?.setAttribute("viewBox", st.view.join(" "));
 }
 
 function zoomAt(id, factor, cx = 0.5, cy = 0.5) {
