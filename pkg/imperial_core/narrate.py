@@ -76,6 +76,13 @@ class _Words:
     def unit(self, unit: str) -> str:
         return self.t(f"unit.{unit}") if unit in ("army", "fleet") else unit
 
+    def move(self, words: list[str]) -> str:
+        """A waiting move in notation ("fleet a>b"); in German and Spanish with the unit and places named."""
+        if self.lang != "en" and len(words) == 2 and words[0] in ("army", "fleet") and words[1].count(">") == 1:
+            origin, to = words[1].split(">")
+            return f"({self.unit(words[0])} {self.region(origin)} → {self.region(to)})"
+        return " ".join(words)
+
     def account(self, acct: str) -> str:
         if acct == "bank":
             return self.t("bank")
@@ -118,7 +125,7 @@ def _action_phrase(before: GameState, action: Any, w: _Words) -> str:
     if kind == "force":
         return w.t("force", nation=w.nation(t["nation"]))
     if kind in ("allow", "refuse"):
-        move = " ".join(t.get("pending") or ())
+        move = w.move(list(t.get("pending") or ()))
         return w.t(kind, nation=w.nation(t["nation"]), move=move, canal=w.canal(t["queue"][0]))
     if kind == "factory":
         site = w.b.regions[a.region].factory_site if a.region in w.b.regions else None
