@@ -8,6 +8,7 @@ command line's replay and computer opponents' explanations all read these; nothi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from imperial_text import TEXT, known, money, number, t, tn
 from imperial_text import nation as nation_name
 from imperial_text import region as region_name
+from imperial_text.tables.narrate import ARTICLES
 
 from .board import Board, load_board
 from .model import GameState
@@ -237,7 +239,8 @@ def _consequences(events: Sequence[Any], w: _Words) -> list[str]:
         elif k == "flag_removed":
             removed.append(w.region(e.region))
         elif k == "power":
-            out.append(w.t("power", delta=f"{e.after - e.before:+d}", nation=w.nation(e.nation), after=e.after))
+            out.append(tn(w.lang, "narrate.power", abs(e.after - e.before), delta=f"{e.after - e.before:+d}",
+                          nation=w.nation(e.nation), after=e.after))
         elif k == "government":
             out.append(w.t("governs", player=e.after, nation=w.nation(e.nation)) if e.after
                        else w.t("no_government", nation=w.nation(e.nation)))
@@ -261,7 +264,15 @@ def sentence(before: GameState, action: Any, events: Sequence[Any], lang: str = 
     w = _Words(load_board(before.board), lang)
     text = f"{_who(before, w)} {_action_phrase(before, action, w)}"
     more = _consequences(events, w)
-    return text + (": " + "; ".join(more) if more else "")
+    return _articles(text + (": " + "; ".join(more) if more else ""), w.lang)
+
+
+def _articles(text: str, lang: str) -> str:
+    """Names that need an article after a preposition or verb, with it ("vom Deutschen Reich")."""
+    for plain, said in ARTICLES.get(lang, {}).items():
+        if plain in text:
+            text = re.sub(rf"(?<!\w){re.escape(plain)}(?!\w)", said, text)
+    return text
 
 
 def turn_heading(round_: int, nation: str | None, government: str | None, board: str | Board,

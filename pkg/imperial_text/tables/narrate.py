@@ -123,8 +123,10 @@ TEXT: dict[str, dict[str, str]] = {
     "narrate.factory_destroyed": _r("{nation}'s factory in {region} destroyed (3 armies removed)",
                                     "Fabrik von {nation} in {region} zerstört (3 Armeen entfernt)",
                                     "fábrica de {nation} en {region} destruida (3 ejércitos retirados)"),
-    "narrate.power": _r("{delta} power ({nation} {after})", "{delta} Machtpunkte ({nation} {after})",
-                        "{delta} puntos de poder ({nation} {after})"),
+    "narrate.power.one": _r("{delta} power ({nation} {after})", "{delta} Machtpunkt ({nation} {after})",
+                            "{delta} punto de poder ({nation} {after})"),
+    "narrate.power.other": _r("{delta} power ({nation} {after})", "{delta} Machtpunkte ({nation} {after})",
+                              "{delta} puntos de poder ({nation} {after})"),
     "narrate.governs": _r("{player} now governs {nation}", "{player} regiert jetzt {nation}",
                           "{player} gobierna ahora {nation}"),
     "narrate.no_government": _r("{nation} has no government", "{nation} hat keine Regierung",
@@ -139,4 +141,28 @@ TEXT: dict[str, dict[str, str]] = {
     "narrate.flags_removed": _r("flags removed: {where}", "Flaggen entfernt: {where}",
                                 "banderas retiradas: {where}"),
     "narrate.flags_placed": _r("flags placed: {where}", "Flaggen gesetzt: {where}", "banderas colocadas: {where}"),
+}
+
+#: Names that take an article in a sentence: the preposition and name as the sentences write them -> as the
+#: language says them ("von Deutsches Reich" -> "vom Deutschen Reich", "de Imperio Germánico" -> "del ...").
+ARTICLES: dict[str, dict[str, str]] = {
+    "de": {
+        "von Deutsches Reich": "vom Deutschen Reich", "für Deutsches Reich": "für das Deutsche Reich",
+        "gibt Deutsches Reich": "gibt dem Deutschen Reich", "zwingt Deutsches Reich": "zwingt das Deutsche Reich",
+        "fragt Deutsches Reich": "fragt das Deutsche Reich", "lässt Deutsches Reich": "lässt das Deutsche Reich",
+        "regiert jetzt Deutsches Reich": "regiert jetzt das Deutsche Reich",
+        "verweigert Deutsches Reich": "verweigert dem Deutschen Reich",
+        "von Vereinigte Staaten": "von den Vereinigten Staaten", "für Vereinigte Staaten": "für die Vereinigten Staaten",
+        "gibt Vereinigte Staaten": "gibt den Vereinigten Staaten",
+        "zwingt Vereinigte Staaten": "zwingt die Vereinigten Staaten",
+        "fragt Vereinigte Staaten": "fragt die Vereinigten Staaten",
+        "lässt Vereinigte Staaten": "lässt die Vereinigten Staaten",
+        "regiert jetzt Vereinigte Staaten": "regiert jetzt die Vereinigten Staaten",
+        "verweigert Vereinigte Staaten": "verweigert den Vereinigten Staaten",
+    },
+    "es": {
+        "de Imperio Germánico": "del Imperio Germánico", "a Imperio Germánico": "al Imperio Germánico",
+        "por Imperio Germánico": "por el Imperio Germánico",
+        "ahora Imperio Germánico": "ahora el Imperio Germánico",
+    },
 }
