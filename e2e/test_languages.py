@@ -21,7 +21,9 @@ NATIONS_TAB = {"en": "Nations", "de": "Nationen", "es": "Naciones"}
 
 # what a person reads or hears: the visible text, the tab's title, the attributes read aloud or shown on hover
 SEEN = """() => {
-  const out = [document.title, document.body.innerText];
+  let text = document.body.innerText;  // moves in the game's notation (<code>) are the same in every language
+  for (const c of document.querySelectorAll('code')) if (c.innerText) text = text.replace(c.innerText, ' ');
+  const out = [document.title, text];
   for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]')) {
     if (el.closest('[hidden]') || el.closest('dialog:not([open])')) continue;
     for (const a of ['title', 'aria-label', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));

@@ -63,8 +63,11 @@ def panels(state: Any, names: Names) -> str:
 
 
 def visible(html: str) -> str:
-    """The text and the title / aria-label attributes of some HTML (what a person reads or hears)."""
+    """The text and the title / aria-label attributes of some HTML (what a person reads or hears); moves
+    written in the game's notation (``<code>``, a formal language like chess notation, the same in every
+    language) are left out."""
     attrs = " ".join(re.findall(r'(?:title|aria-label)="([^"]*)"', html))
+    html = re.sub(r"<code[^>]*>.*?</code>", " ", html)  # a move in the game's notation (docs/notation.md)
     return re.sub(r"<[^>]+>", " ", html) + " " + attrs
 
 
