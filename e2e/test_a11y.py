@@ -1,5 +1,5 @@
 """Accessibility: axe-core (test harness only, never shipped) finds no serious or critical violation on the
-start screen, the new-game form, a game in progress and the score screen."""
+start screen, the new-game form, a game in progress and the score screen, in English, German and Spanish."""
 
 from __future__ import annotations
 
@@ -26,14 +26,20 @@ def axe() -> str:
     return Path(path).read_text()
 
 
-@pytest.fixture(scope="module")
-def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
+#: The browser's language for each of the page's languages (the page follows it).
+LOCALES = {"en": "en-US", "de": "de-DE", "es": "es-ES"}
+
+
+@pytest.fixture(scope="module", params=list(LOCALES))
+def page(request: pytest.FixtureRequest, browser: Browser, site: SiteServer) -> Iterator[Page]:
     # The page forbids scripts from anywhere but its own files; axe is injected by the test, so the test's
-    # browser context alone bypasses that policy.
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+    # browser context alone bypasses that policy.  One page per language, walked through the four views.
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True,
+                                  locale=LOCALES[request.param])
     page = context.new_page()
     page.goto(site.url)
     wait_ready(page)
+    assert page.evaluate("() => document.documentElement.lang") == request.param
     yield page
     context.close()
 
