@@ -166,3 +166,10 @@ def test_the_log_is_told_in_the_language(lang: str) -> None:
     names = Names(core.load_board("europe"), lang)
     text = "\n".join(f"{e.heading} {e.text}" for e in s.entries) + views.log_html(s.entries, names)
     assert leftovers(visible(text), lang, PLAYERS) == []
+
+
+def test_the_computer_players_are_named_in_the_language() -> None:
+    from imperial_ui.seats import solo_players
+
+    assert solo_players("Tú", lang="es")[0] == ["Tú", "Ordenador 1", "Ordenador 2", "Ordenador 3"]
+    assert solo_players("ordenador 1", lang="es")[0][1:] == ["Ordenador 2", "Ordenador 3", "Ordenador 4"]

@@ -460,7 +460,7 @@ class BotPlay:
     def cmd_solo(self, _arg: str | None) -> None:
         """You and three computer players at normal strength, on the Europe board, a new random seed."""
         app = self.app
-        names, seats = solo_players(str(js.document.getElementById("solo-name").value or ""))
+        names, seats = solo_players(str(js.document.getElementById("solo-name").value or ""), lang=app.lang)
         try:
             names = form_names(names)
         except core.IllegalAction as exc:

@@ -283,7 +283,9 @@ def tracks_html(state: Any, names: Names, tax_label: Any) -> str:  # tax_label(b
                     f'<td>{esc(tax_label(board, n["tax"], names.lang))}</td>'
                     f'<td>{esc(names.money(n["treasury"]))}</td><td class="free">{esc(free)}</td></tr>')
     w = names.t
-    return ('<div class="tablewrap"><table class="tracks" data-testid="tracks"><thead><tr>'
+    # a table wider than the panel scrolls: the keyboard can reach it (tabindex) and it is named (region)
+    return (f'<div class="tablewrap" tabindex="0" role="region" aria-label="{esc(w("page.tr.label"))}">'
+            '<table class="tracks" data-testid="tracks"><thead><tr>'
             f'<th>{w("page.tr.nation")}</th><th title="{esc(w("page.tr.power_title"))}">{w("page.tr.power")}</th>'
             f'<th>{w("page.tr.tax")}</th><th>{w("page.tr.treasury")}</th>'
             f'<th>{w("page.tr.bonds")}</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import imperial_core as core
+import imperial_text as tx
 
 HUMAN = "human"
 LEVELS = ("easy", "normal", "strong")
@@ -82,7 +83,7 @@ def clean_why(text: Any) -> str:
     return s if len(s) <= MAX_WHY else s[: MAX_WHY - 1] + "…"
 
 
-def solo_players(name: str, opponents: int = SOLO_OPPONENTS) -> tuple[list[str], list[str]]:
+def solo_players(name: str, opponents: int = SOLO_OPPONENTS, lang: str = "en") -> tuple[list[str], list[str]]:
     """"Play against the computer": the player's name first, then computer players whose names cannot
     clash with it; every computer at :data:`SOLO_LEVEL`."""
     name = " ".join(str(name).split())
@@ -90,7 +91,7 @@ def solo_players(name: str, opponents: int = SOLO_OPPONENTS) -> tuple[list[str],
     bots: list[str] = []
     k = 1
     while len(bots) < opponents:
-        cand = f"Computer {k}"
+        cand = tx.t(lang, "page.b.computer_n", n=k)
         if cand.casefold() not in taken:
             bots.append(cand)
             taken.add(cand.casefold())

@@ -340,7 +340,8 @@ def scores_html(state: Any, names: Names, breakdown: dict[str, dict], ranking: l
     return (
         f'<h2>{esc(w("page.sc.wins", player=win))}</h2>'
         f'<p>{w("page.sc.how")}</p>'
-        f'<div class="tablewrap"><table class="scores"><thead><tr><th>#</th><th>{w("page.sb.player")}</th>'
+        f'<div class="tablewrap" tabindex="0" role="region" aria-label="{esc(w("page.sc.label"))}">'
+        f'<table class="scores"><thead><tr><th>#</th><th>{w("page.sb.player")}</th>'
         f'<th>{w("page.sc.total")}</th><th>{w("page.sb.cash")}</th>' + head + '</tr></thead><tbody>' + "".join(rows)
         + "</tbody></table></div>" + tie +
         f'<div class="choices"><button data-cmd="close-scores">{w("page.sc.board")}</button>'
