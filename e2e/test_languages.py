@@ -146,3 +146,18 @@ def test_no_english_word_is_left_in_any_view(lang_page: Page, request: pytest.Fi
     expect(scores).to_be_visible()
     look("score screen and charts")
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_the_longer_words_fit_a_phone(browser: Browser, site: SiteServer, lang: str) -> None:
+    """German and Spanish words are longer: on a phone the page still never scrolls sideways, and the
+    language switch stays in the header."""
+    with ready_page(browser, site, locale=LOCALE[lang], viewport={"width": 390, "height": 800}) as page:
+        wide = "() => document.documentElement.scrollWidth"
+        assert page.evaluate(wide) <= 390
+        expect(page.locator("#lang")).to_be_visible()
+        start_game(page, moves=2)
+        for tab in ("nations", "players", "log", "charts"):
+            page.click(f"[data-tab={tab}]")
+            assert page.evaluate(wide) <= 390, tab
+        expect(page.locator("#lang")).to_be_in_viewport()
