@@ -70,10 +70,10 @@ TEXT: dict[str, dict[str, str]] = {
         "La ficha de la nación avanza en el sentido de las agujas del reloj. Hasta {rondel_free_steps} casillas "
         "no cuestan nada; cada casilla adicional la abona quien gobierna con su propio dinero (cada botón muestra "
         "el precio). El tope son {rondel_max_steps} casillas. En su primer movimiento, una nación elige "
-        "cualquier casilla. Cruzar Investor sin parar también activa la tarjeta de Investor y deja invertir a "
+        "cualquier casilla. Cruzar la casilla de Inversionista sin parar también activa la carta de inversionista y deja invertir a "
         "las Bancas Suizas."),
     "rules.swiss.title": _("Swiss Bank: force a stop on Investor", "Schweizer Bank: Halt auf Investor erzwingen",
-                           "Banca Suiza: forzar una parada en Investor"),
+                           "Banca Suiza: forzar una parada en la casilla de Inversionista"),
     "rules.swiss.text": _(
         "A player who governs no nation holds a Swiss Bank. When a nation is about to move over Investor, such a "
         "player may make it stop there instead, so that its bonds pay interest now — allowed only if its "
@@ -81,7 +81,7 @@ TEXT: dict[str, dict[str, str]] = {
         "Wer keine Nation regiert, ist eine Schweizer Bank. Will eine Nation an Investor vorbeiziehen, kann so "
         "jemand sie dort anhalten lassen, damit sie sofort Zinsen ausschüttet — nur wenn ihre Kasse die vollen "
         "Zinsen tragen kann. Sonst zieht sie weiter.",
-        "Quien no gobierna ninguna nación es una Banca Suiza. Si una nación va a cruzar Investor, esa persona "
+        "Quien no gobierna ninguna nación es una Banca Suiza. Si una nación va a cruzar la casilla de Inversionista, esa persona "
         "puede obligarla a quedarse allí para que reparta intereses en el acto — solo si su caja cubre todos "
         "los intereses. Si no, sigue adelante."),
     "rules.factory.title": _("Building a factory", "Eine Fabrik bauen", "Construir una fábrica"),
