@@ -146,7 +146,8 @@ class App:
         if self.store.off:
             self.ui.banner(self.w("page.m.off_banner"))
         self.fill_boards()
-        self.cmd_board_options()
+        on_start = str(getattr(js.document.body.dataset, "screen", "") or "") != "game"
+        self.cmd_board_options(draw=on_start)  # the start screen's board, in the new language
         if self.session is not None:
             self.bots.apply_reasons()
             self.bots.forget_bar()
@@ -235,9 +236,10 @@ class App:
         if chosen in boards:
             select.value = chosen
 
-    def cmd_board_options(self, _arg: str | None = None) -> None:
+    def cmd_board_options(self, _arg: str | None = None, *, draw: bool = True) -> None:
         """The options valid for the chosen board, as the engine's board data says: its editions, and the
-        variant "bonus only for tax increases" where the bonus follows a chart (Imperial 2030)."""
+        variant "bonus only for tax increases" where the bonus follows a chart (Imperial 2030); ``draw``: the
+        board beside the form is drawn too."""
         board = core.load_board(str(_el("board").value))
         edition = _el("edition")
         chosen = str(edition.value)
@@ -248,7 +250,8 @@ class App:
         row.hidden = board.bonus_rule != "chart"
         if row.hidden:
             _el("increase-bonus").checked = False
-        self.show_start_map(board.id)
+        if draw:
+            self.show_start_map(board.id)
 
     def show_start_map(self, board: str) -> None:
         _el("start-map").innerHTML = self.render.board_svg(board=board, lang=self.lang)
@@ -941,7 +944,7 @@ class App:
             return
         if kind == "open":  # another tab opened our game: tell it, and say so here
             self.ui.announce(json.dumps({"type": "here", "game": game, "tab": self.tab_id}))
-        if kind in ("open", "here") and not js.document.body.dataset.shared:
+        if kind in ("open", "here") and self.note not in (self.w("page.m.shared"), self.w("page.m.forked")):
             self.note = self.w("page.m.shared")
             js.document.body.dataset.shared = "1"
             self.redraw()
