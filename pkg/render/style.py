@@ -30,6 +30,14 @@ PATTERNS: dict[str, tuple[str, int]] = {
 #: letter printed on a nation's pieces (the first letter of its id unless listed here)
 LETTERS: dict[str, str] = {"GB": "B"}
 
+#: how pieces are laid out, in fractions of the board's ``piece_size`` (geometry data): factory size, the
+#: distance between pieces in a stack and between its rows, pieces per row, the count badge's radius, font
+#: size and offset from the piece's centre, and the gap kept from a region's name and from the harbour anchor
+PIECE_LAYOUT: dict[str, float] = {
+    "factory": 0.8, "step": 0.94, "row": 0.8, "per_row": 3,
+    "badge": 0.3, "badge_font": 0.46, "badge_dx": 0.4, "badge_dy": -0.34, "gap": 0.06,
+}
+
 SEA = "#B9D5E2"
 LAND = "#EFE7D3"
 PLAIN = "#E2DED4"
@@ -69,8 +77,9 @@ def stylesheet(nations: list[dict], label_size: float) -> str:
         ".label.home-label{font-weight:bold}",
         f".label.impassable-label,.label.feature-label{{fill:#6B6B6B;font-size:{label_size * 0.85:.1f}px}}",
         ".piece-letter{font-weight:bold;text-anchor:middle;pointer-events:none}",
-        ".count{font-size:7px;font-weight:bold;text-anchor:middle;fill:#222;pointer-events:none}",
-        ".count-bg{fill:#FFFFFF;stroke:#222;stroke-width:.6}",
+        # the count's size is the drawing's own (font-size attribute, from PIECE_LAYOUT): no size here
+        ".count{font-weight:bold;text-anchor:middle;fill:#111;pointer-events:none}",
+        ".count-bg{fill:#FFFFFF;stroke:#111;stroke-width:1}",
         ".site-armaments{fill:#FFFFFF;stroke:#7B4A24;stroke-width:1.4}",
         ".site-shipyard{fill:#FFFFFF;stroke:#1F5F8B;stroke-width:1.4}",
         ".anchor{fill:#1F4F6B}",
