@@ -1,17 +1,23 @@
 """A game played with the keyboard alone (issue 15): Tab and Shift+Tab reach every choice, the decision's
 buttons and the regions of the map that may be chosen, and Enter or Space makes it; no mouse, no click sent
 by the test.  After each move the polite live region says the move's sentence, and the map's regions are
-named for screen readers with what stands on them."""
+named for screen readers with what stands on them; the nation chips wear the pieces' colours."""
 
 from __future__ import annotations
 
 import imperial_core as core
 from conftest import SiteServer, wait_ready
 from playwright.sync_api import Browser, Page
+from render.style import COLOURS, ink_on
 
 FOCUSED = """() => { const a = document.activeElement;
     return {choice: a?.dataset?.choice ?? null, map: !!a?.closest?.('#map'), tag: a?.tagName || ''}; }"""
 AT = "() => document.querySelector('#decision [data-choice]')?.dataset.at || ''"
+
+
+def rgb(colour: str) -> str:
+    """``#RRGGBB`` as the browser writes a computed colour."""
+    return "rgb({}, {}, {})".format(*(int(colour[i:i + 2], 16) for i in (1, 3, 5)))
 
 
 def moves(page: Page) -> int:
@@ -63,6 +69,11 @@ def test_fifteen_moves_by_keyboard_alone(browser: Browser, site: SiteServer) -> 
         label = page.locator('#map [data-region="vienna"]').get_attribute("aria-label") or ""
         assert label.startswith("Vienna") and "Austria-Hungary armaments factory" in label, label
         assert page.locator("#map [data-region]:not([aria-label])").count() == 0
+        # the page's nation chips wear the pieces' colours (render.style, through the built nations.css)
+        chip = page.evaluate("""() => { const c = document.querySelector('.chip.n-AH');
+            return c && [getComputedStyle(c).backgroundColor, getComputedStyle(c).color]; }""")
+        piece = COLOURS["yellow"][0]
+        assert chip == [rgb(piece), rgb(ink_on(piece))]
     finally:
         context.close()
     assert not errors, errors
