@@ -46,10 +46,21 @@ ON_SCREEN = """() => {
     };
 }"""
 
+# The drawing under the live one: the static board as an image (ui.js layerBoard), read back from its blob.
+BASE = """async () => {
+    const base = document.querySelector('.mapwrap > svg.base');
+    const img = base.querySelector('image');
+    const text = await (await fetch(img.getAttribute('href'))).text();
+    return {text, hidden: base.getAttribute('aria-hidden'), live: document.querySelector('#map svg').classList.contains('live'),
+            on_top: getComputedStyle(document.querySelector('#map svg')).zIndex > getComputedStyle(base).zIndex};
+}"""
+
 
 def canonical(el: ET.Element, root: bool = True) -> tuple:
     """An element as comparable data; the root's size and view box (zoom) are the page's own."""
     attrs = {k: v for k, v in el.attrib.items() if not (root and k in ("width", "height", "viewBox"))}
+    if root and "class" in attrs:  # the live layer's own class on screen (ui.js layerBoard)
+        attrs["class"] = " ".join(c for c in attrs["class"].split() if c != "live")
     return (el.tag, tuple(sorted(attrs.items())), (el.text or "").strip(),
             tuple(canonical(c, False) for c in el), (el.tail or "").strip())
 
@@ -65,7 +76,9 @@ def state_of(save: str) -> Any:
 
 @pytest.fixture(scope="module")
 def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
-    with ready_page(browser, site, viewport={"width": 1280, "height": 800}, accept_downloads=True) as page:
+    # bypass_csp: the test reads the base image back from its blob: URL (the page itself never fetches it)
+    with ready_page(browser, site, viewport={"width": 1280, "height": 800}, accept_downloads=True,
+                    bypass_csp=True) as page:
         yield page
 
 
@@ -104,6 +117,15 @@ def test_the_map_in_the_page_is_the_composed_board(page: Page, board: str) -> No
         # the static board is the same element all along: only its pieces layer and marks changed
         assert page.evaluate("el => el === document.querySelector('#map svg')", static_node)
     assert picked  # some of the positions checked had regions to click
+    # underneath, the static board as an image: the renderer's static drawing with no titles (the live
+    # drawing on top has them), never changed by the moves
+    base = page.evaluate(BASE)
+    assert base["hidden"] == "true" and base["live"] and base["on_top"]
+    want = ET.fromstring(render.static_svg(board))
+    for parent in list(want.iter()):
+        for child in [c for c in parent if c.tag.endswith("}title")]:
+            parent.remove(child)
+    assert canonical(ET.fromstring(base["text"])) == canonical(want)
     assert int(page.evaluate("document.body.dataset.moves")) > 20
 
 

@@ -199,6 +199,35 @@ function mapChanged(id) {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   lit = new Map();
+  if (id === "map") layerBoard(svg);
+}
+
+// The board on screen is two stacked <svg>s of one drawing. Underneath, the static drawing as an image (the
+// browser draws the detailed land and sea once into a bitmap and reuses it); on top, the live drawing, in
+// which every static part is invisible but still clickable and titled, and only pieces and highlights are
+// painted. A move or a highlight repaints the top drawing only.
+let baseUrl = "";
+function layerBoard(svg) {
+  const box = svg.parentElement;
+  box.parentElement.querySelector(":scope > svg.base")?.remove();
+  if (baseUrl) URL.revokeObjectURL(baseUrl);
+  const [x, y, w, h] = views.get("map").base;
+  const copy = svg.cloneNode(true);
+  copy.querySelector("g.pieces")?.replaceChildren();
+  for (const el of copy.querySelectorAll("title")) el.remove();
+  copy.setAttribute("width", String(w));
+  copy.setAttribute("height", String(h));
+  copy.setAttribute("viewBox", [x, y, w, h].join(" "));
+  baseUrl = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(copy)], { type: "image/svg+xml" }));
+  const base = document.createElementNS(SVGNS, "svg");
+  base.setAttribute("class", "base");
+  base.setAttribute("aria-hidden", "true");
+  base.setAttribute("viewBox", svg.getAttribute("viewBox"));
+  const img = document.createElementNS(SVGNS, "image");
+  for (const [k, v] of Object.entries({ x, y, width: w, height: h, href: baseUrl })) img.setAttribute(k, String(v));
+  base.append(img);
+  svg.classList.add("live");
+  box.before(base);
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -289,6 +318,7 @@ function setView(id, v) {
   y = Math.min(by + bh - h, Math.max(by, y));
   st.view = [x, y, w, h];
   svg.setAttribute("viewBox", st.view.join(" "));
+  svg.parentElement.parentElement.querySelector(":scope > svg.base")?.setAttribute("viewBox", st.view.join(" "));
 }
 
 function zoomAt(id, factor, cx = 0.5, cy = 0.5) {
