@@ -5,6 +5,8 @@ named for screen readers with what stands on them; the nation chips wear the pie
 
 from __future__ import annotations
 
+import re
+
 import imperial_core as core
 from conftest import SiteServer, wait_ready
 from playwright.sync_api import Browser, Page
@@ -69,6 +71,10 @@ def test_fifteen_moves_by_keyboard_alone(browser: Browser, site: SiteServer) -> 
         label = page.locator('#map [data-region="vienna"]').get_attribute("aria-label") or ""
         assert label.startswith("Vienna") and "Austria-Hungary armaments factory" in label, label
         assert page.locator("#map [data-region]:not([aria-label])").count() == 0
+        # ... and each is in the accessibility tree (not hidden with the live layer's static parts)
+        named = page.locator("#map").get_by_role("img", name=re.compile(r"^[A-Z][^:]+: "))
+        assert named.count() + page.locator("#map [data-region][data-choice]").count() == \
+            page.locator("#map [data-region]").count()
         # the page's nation chips wear the pieces' colours (render.style, through the built nations.css)
         chip = page.evaluate("""() => { const c = document.querySelector('.chip.n-AH');
             return c && [getComputedStyle(c).backgroundColor, getComputedStyle(c).color]; }""")
