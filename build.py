@@ -164,28 +164,44 @@ def project_meta() -> dict:
 
 
 def engine_wheel(out: Path) -> tuple[Path, str, str]:
-    """Write the pure-Python wheel of pkg/ (imperial_core + render) reproducibly; return path, name, version."""
+    """Write the pure-Python wheel of pkg/ (engine, bots, words, renderer) reproducibly; return path, name,
+    version."""
     meta = project_meta()
-    dist_name = meta["name"]
+    return pure_wheel(out, meta["name"], meta["version"], PKG, ENGINE_PACKAGES, meta.get("dependencies", []))
+
+
+#: The page's own Python (web/imperial_ui), shipped as a wheel of its own so that it is loaded with the
+#: engine and its bytecode made at build time like the engine's (rather than fetched file by file as source).
+PAGE_DIST = "imperial-page"
+
+
+def page_wheel(out: Path) -> tuple[Path, str, str]:
+    """Write the wheel of the page's own Python reproducibly; return path, name, version."""
+    meta = project_meta()
+    return pure_wheel(out, PAGE_DIST, meta["version"], WEB, ["imperial_ui"], [f"{meta['name']}=={meta['version']}"])
+
+
+def pure_wheel(out: Path, dist_name: str, version: str, root: Path, packages: list[str],
+               dependencies: list[str]) -> tuple[Path, str, str]:
+    """A reproducible pure-Python wheel of ``packages`` (folders of ``root``)."""
     norm = dist_name.replace("-", "_")
-    version = meta["version"]
     wheel = out / f"{norm}-{version}-py3-none-any.whl"
     distinfo = f"{norm}-{version}.dist-info"
     files: list[tuple[str, bytes]] = []
-    for pkg in ENGINE_PACKAGES:
-        base = PKG / pkg
+    for pkg in packages:
+        base = root / pkg
         if not (base / "__init__.py").exists():
             raise BuildError(f"package {pkg} missing: {base}/__init__.py")
         for p in sorted(base.rglob("*")):
             if p.is_dir() or "__pycache__" in p.parts or p.suffix in {".pyc", ".pyo"}:
                 continue
-            files.append((p.relative_to(PKG).as_posix(), p.read_bytes()))
-    requires = "".join(f"Requires-Dist: {d}\n" for d in meta.get("dependencies", []))
+            files.append((p.relative_to(root).as_posix(), p.read_bytes()))
+    requires = "".join(f"Requires-Dist: {d}\n" for d in dependencies)
     files.append((f"{distinfo}/METADATA",
                   f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n{requires}".encode()))
     files.append((f"{distinfo}/WHEEL",
                   b"Wheel-Version: 1.0\nGenerator: imperial-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
-    files.append((f"{distinfo}/top_level.txt", "\n".join(ENGINE_PACKAGES).encode() + b"\n"))
+    files.append((f"{distinfo}/top_level.txt", "\n".join(packages).encode() + b"\n"))
     record = io.StringIO()
     writer = csv.writer(record, lineterminator="\n")
     for name, data in files:
@@ -193,6 +209,7 @@ def engine_wheel(out: Path) -> tuple[Path, str, str]:
         writer.writerow([name, f"sha256={digest}", len(data)])
     writer.writerow([f"{distinfo}/RECORD", "", ""])
     files.append((f"{distinfo}/RECORD", record.getvalue().encode()))
+    out.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in files:
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
@@ -399,7 +416,9 @@ def build() -> dict:
     DIST.mkdir()
     # Pages and glue.
     for p in sorted(WEB.rglob("*")):
-        if p.is_file() and "__pycache__" not in p.parts and p.name != "sw.template.js":
+        # the page's own Python goes in its wheel (page_wheel), not as loose files
+        if p.is_file() and "__pycache__" not in p.parts and p.name != "sw.template.js" and \
+                "imperial_ui" not in p.relative_to(WEB).parts:
             dst = DIST / p.relative_to(WEB)
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(p, dst)
@@ -421,7 +440,11 @@ def build() -> dict:
     ewheel, ename, eversion = engine_wheel(pydir)
     entries.append({"name": ename, "version": eversion, "file_name": ewheel.name, "imports": ENGINE_PACKAGES,
                     "depends": ["pydantic", "svgwrite"]})
-    compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz, keep_sources={ewheel.name})
+    pwheel, pname, pversion = page_wheel(pydir)
+    entries.append({"name": pname, "version": pversion, "file_name": pwheel.name, "imports": ["imperial_ui"],
+                    "depends": [ename]})
+    compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz,
+                   keep_sources={ewheel.name, pwheel.name})
     for e in entries:
         e["sha256"] = sha256_file(pydir / e["file_name"])
     write_lock(pyodide_tgz, pydir, entries)

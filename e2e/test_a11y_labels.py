@@ -70,7 +70,7 @@ def test_the_page_names_the_regions_and_says_each_move() -> None:
     for _ in range(12):
         chooser = app.current_chooser()
         before = app.session.cur
-        app.choose(rng.choice(chooser.next_tokens()).value, str(app.epoch))
+        app.choose(rng.choice(chooser.next_tokens()).value, str(app.model.epoch))
         marks = page.ui.highlights[-1]["marks"]
         expect = a11y.region_labels(app.viewed(), "en", {rid: m["aria-label"].split(" — ")[0]
                                                          for rid, m in marks.items() if "data-choice" in m})

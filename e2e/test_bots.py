@@ -302,7 +302,9 @@ def test_the_computer_players_work_offline_after_one_visit(browser: Browser, sit
     """The worker, its Python and the engine wheel are precached like the rest: with the server stopped, a
     game of computer seats still plays."""
     sw = (site.directory / "sw.js").read_text()
-    for path in ("bot-worker.mjs", "bots.js", "imperial_ui/botanswer.py", "pyodide-env.mjs"):
+    lock = json.loads((site.directory / "pyodide" / "pyodide-lock.json").read_text())
+    page_wheel = "pyodide/" + lock["packages"]["imperial-page"]["file_name"]
+    for path in ("bot-worker.mjs", "bots.js", page_wheel, "pyodide-env.mjs"):
         assert f'"{path}"' in sw, f"{path} is not precached"
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()

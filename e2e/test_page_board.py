@@ -46,7 +46,7 @@ def expected(app: Any, page: pf.FakePage) -> ET.Element:
     selected = [t.value for t in chooser.selected() if t.kind == "region"] if chooser else []
     recent = [r for r, m in page.ui.highlights[-1]["marks"].items() if m.get("class") == "recent"]
     root = ET.fromstring(render.board_svg(app.viewed(), choices=choices, selected=selected, recent=recent,
-                                          at=str(app.epoch)))
+                                          at=str(app.model.epoch)))
     labels = a11y.region_labels(app.viewed(), "en", choices)
     for el in root.iter():  # the page names every region with what stands on it, for screen readers
         rid = el.get("data-region")
@@ -71,7 +71,7 @@ def test_static_board_once_then_pieces_and_marks_make_the_whole_drawing(board: s
         if chooser is None:
             break
         toks = chooser.next_tokens()
-        app.choose(rng.choice(toks).value, str(app.epoch))
+        app.choose(rng.choice(toks).value, str(app.model.epoch))
         if rng.random() < 0.05:
             app.command("undo")
         if page.ui.pieces["map"] != last:

@@ -195,16 +195,16 @@ def test_a_click_counts_only_for_the_decision_it_was_drawn_for():
         s.play(rng.choice(core.legal_actions(s.present)))
     app.command("import", s.to_save())
     army = next(a for a in core.legal_actions(app.session.present) if a.type == "army")
-    before = app.epoch
+    before = app.model.epoch
     app.choose(army.origin, str(before))
-    assert app.epoch == before + 1
+    assert app.model.epoch == before + 1
     n = moves_of(page)
     app.choose(army.to, str(before))  # aimed at the old drawing
     assert moves_of(page) == n
-    app.choose(army.to, str(app.epoch))
+    app.choose(army.to, str(app.model.epoch))
     assert moves_of(page) == n + 1 or "Selected" in page.html("decision")
     # the drawn map regions carry the same id
-    assert page.ui.highlights[-1]["at"] == str(app.epoch)
+    assert page.ui.highlights[-1]["at"] == str(app.model.epoch)
     no_trouble(page)
 
 

@@ -57,7 +57,8 @@ def test_lock_lists_exactly_the_shipped_wheels_with_their_hashes():
 
 
 def test_shipped_wheels_carry_browser_bytecode():
-    """Every shipped wheel holds CPython 3.14 bytecode; third-party wheels hold bytecode only."""
+    """Every shipped wheel holds CPython 3.14 bytecode; third-party wheels hold bytecode only; ours (the
+    engine's and the page's) keep their sources for readable tracebacks."""
     pydir = build.DIST / "pyodide"
     if not (pydir / "pyodide-lock.json").exists():
         build.build()
@@ -67,8 +68,8 @@ def test_shipped_wheels_carry_browser_bytecode():
         pyc = [n for n in names if n.endswith(".pyc")]
         py = [n for n in names if n.endswith(".py")]
         assert pyc, f"{wheel.name} has no bytecode"
-        if wheel.name.startswith("imperial_core-"):
+        if wheel.name.startswith(("imperial_core-", "imperial_page-")):
             assert all(n.endswith(".cpython-314.pyc") for n in pyc), wheel.name
-            assert len(py) == len(pyc), "the engine keeps one source beside each compiled module"
+            assert len(py) == len(pyc), "our wheels keep one source beside each compiled module"
         else:
             assert not py, f"{wheel.name} still ships sources: {py[:3]}"

@@ -59,16 +59,13 @@ function drain() {
 async function start() {
   const py = await loadPyodide();
   const errors = [];
-  await py.loadPackage(["imperial-core"], {
+  await py.loadPackage(["imperial-core", "imperial-page"], {
     errorCallback: (m) => errors.push(String(m)),
     messageCallback: () => {},
   });
   if (errors.length) throw new Error("could not load the game's packages: " + errors.join("; "));
   // the answer itself is the page's own Python (imperial_ui/botanswer.py, tested in CPython)
-  const src = await fetch(new URL("./imperial_ui/botanswer.py", import.meta.url));
-  if (!src.ok) throw new Error(`could not load botanswer.py (${src.status})`);
-  py.runPython(await src.text());
-  const fn = py.globals.get("answer");
+  const fn = py.pyimport("imperial_ui.botanswer").answer;
   const engine = py.runPython("import imperial_core; imperial_core.__version__");
   answer = (text) => fn(text);
   post({ type: "ready", ms: Math.round(performance.now() - t0), engine: String(engine) });

@@ -38,7 +38,7 @@ app = None
 async def start() -> None:
     global app
     try:
-        await load_packages(["imperial-core"])
+        await load_packages(["imperial-core", "imperial-page"])
         boot.stage("packages", "done")
         boot.stage("engine", "active")
         mark = js.performance.mark  # import costs, for bench/startup.py

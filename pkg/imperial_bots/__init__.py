@@ -36,6 +36,7 @@ from typing import Any
 
 from imperial_core import Action, GameState, legal_actions, step, to_position
 from imperial_core.narrate import sentence
+from imperial_text import known, number, t
 
 from .evaluate import Weights, evaluate, expected_scores, weights_for
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, ranked_scores, tuning_for
@@ -53,28 +54,29 @@ def _rng(state: GameState, seed: int) -> random.Random:
 
 
 def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
-            cfg: SearchConfig) -> tuple[int, str]:
+            cfg: SearchConfig, lang: str = "en") -> tuple[int, str]:
+    """The index of the choice and why, in ``lang``."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
     if state.is_over:
         raise ValueError("the game is over: there is nothing to choose")
     n = len(legal_actions(state))
     if n == 1:
-        return 0, "the only choice"
+        return 0, t(lang, "bots.only_choice")
     if level == "easy":
-        return _easy(state, seed, w, tu)
+        return _easy(state, seed, w, tu, lang)
     if state.decision not in KEY_DECISIONS:
         if cfg.maneuver_k > 1 and state.decision in ("fleets", "armies", "contact", "demand"):
             i, vals = lookahead(state, w, tu, cfg, top=cfg.maneuver_k)
-            return i, _why(vals, "comparing its best moves to the end of the turn")
-        return greedy_index(state, None, w, tu), "the best step of its maneuver plan"
+            return i, _why(vals, t(lang, "bots.compare_moves"), lang)
+        return greedy_index(state, None, w, tu), t(lang, "bots.maneuver_plan")
     if level == "normal":
         i, vals = lookahead(state, w, tu, cfg)
-        return i, _why(vals, "looking ahead to the end of the turn")
+        return i, _why(vals, t(lang, "bots.look_ahead"), lang)
     seed_int = _rng(state, seed).getrandbits(32)
     i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
     visits = sum(x[2] for x in stats)
-    return i, _why([(j, v) for j, v, _n in stats], f"searching {visits} lines of play")
+    return i, _why([(j, v) for j, v, _n in stats], t(lang, "bots.search", n=number(lang, visits)), lang)
 
 
 #: The easy level: how often a decision that shapes the game is one of its three best-looking choices taken
@@ -82,7 +84,7 @@ def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: W
 EASY_RANDOM, EASY_TOP, EASY_NOISE = 0.5, 3, 1.5
 
 
-def _easy(state: GameState, seed: int, w: Weights, tu: Tuning) -> tuple[int, str]:
+def _easy(state: GameState, seed: int, w: Weights, tu: Tuning, lang: str = "en") -> tuple[int, str]:
     """One step ahead, counting only its own expected score (not the others'), with randomness."""
     rng = _rng(state, seed)
     w = w.with_(rel=0.0)
@@ -91,15 +93,19 @@ def _easy(state: GameState, seed: int, w: Weights, tu: Tuning) -> tuple[int, str
             keys = keys_of(state)
             sc = ranked_scores(state, keys, w, tu)
             top = sorted(range(len(keys)), key=lambda i: (-sc[i], i))[:EASY_TOP]
-            return top[rng.randrange(len(top))], "one of its best-looking choices at a glance"
-        return greedy_index(state, rng, w, tu), "the best-looking choice at a glance"
-    return greedy_index(state, rng, w, tu, noise=EASY_NOISE), "a quick look one step ahead"
+            return top[rng.randrange(len(top))], t(lang, "bots.one_of_best")
+        return greedy_index(state, rng, w, tu), t(lang, "bots.best_glance")
+    return greedy_index(state, rng, w, tu, noise=EASY_NOISE), t(lang, "bots.quick_look")
 
 
-def _why(vals: list[tuple[int, float]], how: str) -> str:
+def _why(vals: list[tuple[int, float]], how: str, lang: str = "en") -> str:
+    """``how`` the bot decided and by how many points its choice beat the next best."""
     if len(vals) < 2:
         return how
-    return f"{how}, {vals[0][1] - vals[1][1]:+.1f} points against the next best"
+    points = f"{vals[0][1] - vals[1][1]:+.1f}"
+    if lang != "en":
+        points = points.replace(".", ",")
+    return t(lang, "bots.margin", how=how, points=points)
 
 
 def _resolve(state: GameState, level: str, weights: Weights | None, tuning: Tuning | None,
@@ -122,15 +128,16 @@ def choose(state: GameState, *, level: str = "normal", seed: int = 0, seconds: f
 
 
 def explain(state: GameState, action: Any, events: list, why: str = "", lang: str = "en") -> str:
-    """One line for the log: what the step did (from its events), and why the bot chose it."""
-    text = sentence(state, action, events)
+    """One line for the log in ``lang``: what the step did (from its events), and why the bot chose it."""
+    text = sentence(state, action, events, known(lang))
     return f"{text} ({why})" if why else text
 
 
 def choose_with_reason(state: GameState, *, level: str = "normal", seed: int = 0,
                        seconds: float | None = None, lang: str = "en") -> tuple[Action, str]:
-    """The bot's choice and a one-line reason for the log."""
-    i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, None))
+    """The bot's choice and a one-line reason for the log, in ``lang``."""
+    lang = known(lang)
+    i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, None), lang)
     action = legal_actions(state)[i]
     _after, events = step(state, action)
-    return action, explain(state, action, events, why)
+    return action, explain(state, action, events, why, lang)

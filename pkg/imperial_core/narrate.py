@@ -8,9 +8,15 @@ command line's replay and computer opponents' explanations all read these; nothi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from imperial_text import TEXT, known, money, number, t, tn
+from imperial_text import nation as nation_name
+from imperial_text import region as region_name
+from imperial_text.tables.narrate import ARTICLES
 
 from .board import Board, load_board
 from .model import GameState
@@ -18,13 +24,8 @@ from .model import GameState
 #: Kinds of event that stand out in a log.
 NOTABLE = ("battle", "factory_destroyed", "government", "game_over")
 
-_PASS = {
-    "rondel": "passes", "swiss": "lets {nation} pass Investor", "factory": "builds no factory",
-    "import": "imports nothing more", "fleets": "ends fleet movement", "armies": "ends the maneuver",
-    "contact": "fights no battle", "order": "asks nobody", "demand": "demands no battle",
-    "invest": "buys no bond", "auction": "buys no bond", "fund": "gives nothing",
-}
-_AN = {"army": "an army", "fleet": "a fleet"}
+_PASS_PHASES = ("rondel", "swiss", "factory", "import", "fleets", "armies", "contact", "order", "demand",
+                "invest", "fund")
 
 
 @dataclass(frozen=True)
@@ -45,35 +46,56 @@ class Entry:
 
 
 class _Words:
-    def __init__(self, b: Board) -> None:
+    """The board's names and the catalogue's words in one language."""
+
+    def __init__(self, b: Board, lang: str = "en") -> None:
         self.b = b
+        self.lang = known(lang)
+
+    def t(self, key: str, /, **values: object) -> str:
+        return t(self.lang, "narrate." + key, **values)
+
+    def money(self, amount: int) -> str:
+        return money(self.lang, amount)
 
     def nation(self, nid: str | None) -> str:
         if nid is None:
-            return "no nation"
+            return self.t("no_nation")
         try:
-            return self.b.nation(nid).name
+            english = self.b.nation(nid).name
         except KeyError:
             return nid
+        return nation_name(self.lang, self.b.id, nid, english)
 
     def region(self, rid: str) -> str:
         r = self.b.regions.get(rid)
-        return r.name if r is not None else rid
+        return region_name(self.lang, self.b.id, rid, r.name) if r is not None else rid
+
+    def canal(self, cid: str) -> str:
+        c = next((c for c in self.b.canals if c.id == cid), None)
+        return region_name(self.lang, self.b.id, cid, c.name) if c is not None else self.t("canal")
+
+    def unit(self, unit: str) -> str:
+        return self.t(f"unit.{unit}") if unit in ("army", "fleet") else unit
+
+    def move(self, words: list[str]) -> str:
+        """A waiting move in notation ("fleet a>b"); in German and Spanish with the unit and places named."""
+        if self.lang != "en" and len(words) == 2 and words[0] in ("army", "fleet") and words[1].count(">") == 1:
+            origin, to = words[1].split(">")
+            return f"({self.unit(words[0])} {self.region(origin)} → {self.region(to)})"
+        return " ".join(words)
 
     def account(self, acct: str) -> str:
         if acct == "bank":
-            return "the bank"
+            return self.t("bank")
         if acct.startswith("treasury:"):
-            return f"{self.nation(acct[9:])}'s treasury"
+            return self.t("treasury", nation=self.nation(acct[9:]))
         return acct
 
-    @staticmethod
-    def space(label: str) -> str:
-        return label.rstrip("0123456789").capitalize()
-
-
-def _plural(n: int, unit: str) -> str:
-    return f"{n} {unit}" if n == 1 else f"{n} {'armies' if unit == 'army' else unit + 's'}"
+    def space(self, label: str) -> str:
+        base = label.rstrip("0123456789")
+        key = f"narrate.space.{base}"
+        return t(self.lang, key) if key in TEXT else base.capitalize()
 
 
 def _who(before: GameState, w: _Words) -> str:
@@ -85,11 +107,11 @@ def _who(before: GameState, w: _Words) -> str:
         return f"{w.nation(t['nation'])} ({player})"
     if phase == "demand":
         asked = t["contact"]["asking"][0] if t.get("contact") else None
-        return f"{player} for {w.nation(asked)}"
+        return w.t("who_for", player=player, nation=w.nation(asked))
     if phase == "canal":
         canal = next((c for c in w.b.canals if c.id == t["queue"][0]), None)
         owner = next((nid for nid, n in before.nations.items() if canal and canal.controlled_by in n["flags"]), None)
-        return f"{player} for {w.nation(owner)}"
+        return w.t("who_for", player=player, nation=w.nation(owner))
     return player or "—"
 
 
@@ -98,53 +120,52 @@ def _action_phrase(before: GameState, action: Any, w: _Words) -> str:
     a = action
     kind = a.type
     if kind == "pass":
-        return _PASS.get(t["phase"], "passes").format(nation=w.nation(t["nation"]))
+        phase = "invest" if t["phase"] == "auction" else t["phase"]
+        return w.t(f"pass.{phase if phase in _PASS_PHASES else 'rondel'}", nation=w.nation(t["nation"]))
     if kind == "rondel":
-        return f"moves to {w.space(a.space)}"
+        return w.t("rondel", space=w.space(a.space))
     if kind == "force":
-        return f"forces {w.nation(t['nation'])} to stop on Investor"
+        return w.t("force", nation=w.nation(t["nation"]))
     if kind in ("allow", "refuse"):
-        canal = next((c.name for c in w.b.canals if c.id == t["queue"][0]), "the canal")
-        move = " ".join(t.get("pending") or ())
-        verb = "lets" if kind == "allow" else "refuses"
-        return f"{verb} {w.nation(t['nation'])}'s move {move} through the {canal}".replace("refuses", "refuses to let", 1)
+        move = w.move(list(t.get("pending") or ()))
+        return w.t(kind, nation=w.nation(t["nation"]), move=move, canal=w.canal(t["queue"][0]))
     if kind == "factory":
         site = w.b.regions[a.region].factory_site if a.region in w.b.regions else None
-        what = "a shipyard" if site == "shipyard" else "an armaments factory"
-        return f"builds {what} in {w.region(a.region)}"
+        return w.t("build_shipyard" if site == "shipyard" else "build_armaments", region=w.region(a.region))
     if kind == "produce":
-        return f"has {w.region(a.region)} produce"
+        return w.t("produce", region=w.region(a.region))
     if kind == "import":
-        return f"imports {_AN[a.unit]} into {w.region(a.region)}"
+        return w.t(f"import.{a.unit}", region=w.region(a.region))
     if kind == "fleet":
-        return f"moves a fleet {w.region(a.origin)} → {w.region(a.to)}"
+        return w.t("move_fleet", origin=w.region(a.origin), to=w.region(a.to))
     if kind == "army":
-        s = f"moves an army {w.region(a.origin)} → {w.region(a.to)}"
+        s = w.t("move_army", origin=w.region(a.origin), to=w.region(a.to))
         if a.via:
-            s += " by convoy via " + ", ".join(w.region(x) for x in a.via)
+            s += w.t("convoy", seas=", ".join(w.region(x) for x in a.via))
         if a.hostile is not None:
-            s += " (hostile)" if a.hostile else " (friendly)"
+            s += w.t("hostile" if a.hostile else "friendly")
         return s
     if kind == "status":
         if not a.hostile:
-            return f"lays its armies in {w.region(a.region)} down (friendly)"
-        n = f"{a.count} of its armies" if a.count is not None else "its armies"
-        return f"stands {n} in {w.region(a.region)} up (hostile)"
+            return w.t("lay_down", region=w.region(a.region))
+        if a.count is not None:
+            return w.t("stand_up_some", count=number(w.lang, a.count), region=w.region(a.region))
+        return w.t("stand_up_all", region=w.region(a.region))
     if kind == "battle":
-        return f"attacks in {w.region(a.region)}"
+        return w.t("attack", region=w.region(a.region))
     if kind == "ask":
-        return f"asks {w.nation(a.nation)} whether it demands battle"
+        return w.t("ask", nation=w.nation(a.nation))
     if kind == "demand":
-        return f"demands battle with its {a.unit}"
+        return w.t("demand", unit=w.unit(a.unit))
     if kind == "destroy":
-        return f"destroys the factory in {w.region(a.region)}"
+        return w.t("destroy", region=w.region(a.region))
     if kind == "bond":
-        s = f"buys {w.nation(a.nation)}'s {a.value}M bond"
+        s = w.t("bond", nation=w.nation(a.nation), value=w.money(a.value))
         if a.trade_in is not None:
-            s += f", returning the {a.trade_in}M bond"
+            s += w.t("trade_in", value=w.money(a.trade_in))
         return s
     if kind == "give":
-        return f"offers {a.amount}M to {w.nation(t['nation'])}'s treasury"
+        return w.t("give", amount=w.money(a.amount), nation=w.nation(t["nation"]))
     return str(action)
 
 
@@ -163,37 +184,39 @@ def _money(events: Sequence[Any], w: _Words) -> list[str]:
         pays = by.get(reason)
         if not pays:
             continue
-        total = sum(p.amount for p in pays)
+        total = w.money(sum(p.amount for p in pays))
         if reason == "tax":
-            out.append(f"+{total}M tax")
+            out.append(w.t("tax", amount=total))
         elif reason == "soldiers":
-            out.append(f"−{total}M soldiers' pay")
+            out.append(w.t("soldiers", amount=total))
         elif reason == "bonus":
-            out.append(f"bonus {total}M to {pays[0].target}")
+            out.append(w.t("bonus", amount=total, player=pays[0].target))
         elif reason == "interest":
             got: dict[str, int] = {}
             for p in pays:
                 got[p.target] = got.get(p.target, 0) + p.amount
-            parts = ", ".join(f"{k} {v}M" for k, v in got.items())
+            parts = ", ".join(f"{k} {w.money(v)}" for k, v in got.items())
             from_gov = [p for p in pays if not p.source.startswith("treasury:")]
-            extra = f" ({from_gov[0].source} adds {sum(p.amount for p in from_gov)}M)" if from_gov else ""
-            out.append(f"interest {total}M: {parts}{extra}")
+            extra = w.t("interest_adds", player=from_gov[0].source,
+                        amount=w.money(sum(p.amount for p in from_gov))) if from_gov else ""
+            out.append(w.t("interest", amount=total, parts=parts) + extra)
         elif reason == "investor card":
-            out.append(f"investor card pays {total}M to {pays[0].target}")
+            out.append(w.t("investor_card", amount=total, player=pays[0].target))
         elif reason == "funding":
-            parts = ", ".join(f"{p.source} {p.amount}M" for p in pays)
-            out.append(f"given to {w.account(pays[0].target)}: {parts}")
+            parts = ", ".join(f"{p.source} {w.money(p.amount)}" for p in pays)
+            out.append(w.t("funding", account=w.account(pays[0].target), parts=parts))
         elif reason == "rondel":
-            out.append(f"{pays[0].source} pays {total}M for the extra spaces")
+            out.append(w.t("rondel_pay", player=pays[0].source, amount=total))
         elif reason in ("factory", "import"):
-            payers = {}
+            payers: dict[str, int] = {}
             for p in pays:
                 payers[w.account(p.source)] = payers.get(w.account(p.source), 0) + p.amount
-            out.append(f"{total}M from " + " and ".join(f"{k} ({v}M)" if len(payers) > 1 else k
-                                                          for k, v in payers.items()))
+            names = [f"{k} ({w.money(v)})" if len(payers) > 1 else k for k, v in payers.items()]
+            out.append(w.t("paid_from", amount=total, payers=w.t("and").join(names)))
         elif reason == "bond":
             for p in pays:
-                out.append(f"{p.source} pays {p.amount}M into {w.account(p.target)}")
+                out.append(w.t("bond_pay", player=p.source, amount=w.money(p.amount),
+                               account=w.account(p.target)))
     return out
 
 
@@ -207,56 +230,67 @@ def _consequences(events: Sequence[Any], w: _Words) -> list[str]:
         if k == "unit_built" and e.cause == "production":
             built.setdefault((e.nation, e.unit), []).append(w.region(e.region))
         elif k == "battle":
-            out.append(f"battle in {w.region(e.region)}: {w.nation(e.nation)} {e.unit} against "
-                       f"{w.nation(e.enemy)} {e.enemy_unit}, both removed")
+            out.append(w.t("battle", region=w.region(e.region), nation=w.nation(e.nation), unit=w.unit(e.unit),
+                           enemy=w.nation(e.enemy), enemy_unit=w.unit(e.enemy_unit)))
         elif k == "factory_destroyed":
-            out.append(f"{w.nation(e.nation)}'s factory in {w.region(e.region)} destroyed (3 armies removed)")
+            out.append(w.t("factory_destroyed", nation=w.nation(e.nation), region=w.region(e.region)))
         elif k == "flag_placed":
             placed.append(w.region(e.region))
         elif k == "flag_removed":
             removed.append(w.region(e.region))
         elif k == "power":
-            out.append(f"{e.after - e.before:+d} power ({w.nation(e.nation)} {e.after})")
+            out.append(tn(w.lang, "narrate.power", abs(e.after - e.before), delta=f"{e.after - e.before:+d}",
+                          nation=w.nation(e.nation), after=e.after))
         elif k == "government":
-            out.append(f"{e.after} now governs {w.nation(e.nation)}" if e.after
-                       else f"{w.nation(e.nation)} has no government")
+            out.append(w.t("governs", player=e.after, nation=w.nation(e.nation)) if e.after
+                       else w.t("no_government", nation=w.nation(e.nation)))
         elif k == "investor_card" and e.before is not None:
-            out.append(f"the investor card passes to {e.after}")
-        elif k == "force":
-            pass
+            out.append(w.t("card_passes", player=e.after))
         elif k == "game_over":
             best = e.ranking[0]
-            out.append(f"the game is over: {best} wins with {e.scores[best]} points")
+            out.append(w.t("game_over", player=best, points=e.scores[best]))
     for (nid, unit), where in built.items():
-        out.append(f"{w.nation(nid)} produces {_plural(len(where), unit)} ({', '.join(where)})")
+        units = tn(w.lang, f"narrate.units.{unit}", len(where))
+        out.append(w.t("produces", nation=w.nation(nid), units=units, where=", ".join(where)))
     if removed:
-        out.append("flags removed: " + ", ".join(removed))
+        out.append(w.t("flags_removed", where=", ".join(removed)))
     if placed:
-        out.append("flags placed: " + ", ".join(placed))
+        out.append(w.t("flags_placed", where=", ".join(placed)))
     return out
 
 
 def sentence(before: GameState, action: Any, events: Sequence[Any], lang: str = "en") -> str:
-    """One sentence for the step from ``before`` by ``action`` that emitted ``events``."""
-    w = _Words(load_board(before.board))
+    """One sentence for the step from ``before`` by ``action`` that emitted ``events``, in ``lang``."""
+    w = _Words(load_board(before.board), lang)
     text = f"{_who(before, w)} {_action_phrase(before, action, w)}"
     more = _consequences(events, w)
-    return text + (": " + "; ".join(more) if more else "")
+    return _articles(text + (": " + "; ".join(more) if more else ""), w.lang)
+
+
+def _articles(text: str, lang: str) -> str:
+    """Names that need an article after a preposition or verb, with it ("vom Deutschen Reich")."""
+    for plain, said in ARTICLES.get(lang, {}).items():
+        if plain in text:
+            text = re.sub(rf"(?<!\w){re.escape(plain)}(?!\w)", said, text)
+    return text
 
 
 def turn_heading(round_: int, nation: str | None, government: str | None, board: str | Board,
                  lang: str = "en") -> str:
-    """"Round 3 · Italy (Bo)" — the heading of a nation's turn in a log."""
+    """"Round 3 · Italy (Bo)" — the heading of a nation's turn in a log, in ``lang``."""
     b = board if isinstance(board, Board) else load_board(board)
+    w = _Words(b, lang)
     if nation is None:
-        return "Set-up"
-    return f"Round {round_} · {_Words(b).nation(nation)}" + (f" ({government})" if government else "")
+        return w.t("setup")
+    return w.t("heading", round=number(w.lang, round_), nation=w.nation(nation)) + (
+        f" ({government})" if government else "")
 
 
 def entry(before: GameState, action: Any, events: Sequence[Any], lang: str = "en") -> Entry:
-    """The log entry of one step."""
+    """The log entry of one step, its heading and sentence in ``lang``."""
     nid = before.active_nation
     gov = before.nations[nid]["government"] if nid in before.nations else None
     return Entry(step=len(before.history) + 1, round=before.round, nation=nid, government=gov,
-                 heading=turn_heading(before.round, nid, gov, before.board), player=before.current_player, action=str(action), text=sentence(before, action, events),
+                 heading=turn_heading(before.round, nid, gov, before.board, lang), player=before.current_player,
+                 action=str(action), text=sentence(before, action, events, lang),
                  notable=tuple(k for k in NOTABLE if any(e.kind == k for e in events)))

@@ -20,6 +20,9 @@ from html import escape
 from typing import Any
 
 import svgwrite
+from imperial_text import known, t, tn
+from imperial_text import nation as nation_name
+from imperial_text import region as region_name
 from svgwrite.container import Group
 
 from .geometry import load_geometry
@@ -126,12 +129,14 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
     marks = region_marks(choices, selected, recent, at)
     W, H = geo["width"], geo["height"]
     U = geo["unit_size"]
-    names = {n["id"]: n["name"] for n in geo["nations"]}
+    lang = known(lang)
+    names = _nation_names(geo, board, lang)
+    rname = _region_names(geo, board, lang)
     dwg = svgwrite.Drawing(size=size or ("100%", "100%"), viewBox=f"0 0 {_fmt(W)} {_fmt(H)}",
                            debug=False, profile="full")
     picking = any("data-choice" in m for m in marks.values())
     dwg["class"] = f"board board-{board}" + (" picking" if picking else "")
-    dwg["aria-label"] = "Imperial 2030 world map" if board == "world2030" else "Imperial map of Europe"
+    dwg["aria-label"] = t(lang, "render.map.world2030" if board == "world2030" else "render.map.europe")
     _defs(dwg, geo)
 
     dwg.add(dwg.rect(insert=(0, 0), size=(W, H), class_="water"))
@@ -143,7 +148,7 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
         if kind == "impassable":
             el = dwg.path(d=reg["d"], class_="impassable")
             el["data-impassable"] = rid
-            el.set_desc(title=f"{reg['name']} (impassable)")
+            el.set_desc(title=t(lang, "render.impassable", name=rname[rid]))
             lands.add(el)
             continue
         cls = "region " + ("sea" if kind == "sea" else f"land {kind}")
@@ -157,14 +162,14 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
         for k, v in mark.items():
             if k != "class":
                 el[k] = v
-        el.set_desc(title=_title(reg, names))
+        el.set_desc(title=_title(reg, names, rname[rid], lang))
         (seas if kind == "sea" else lands).add(el)
     if geo.get("lakes"):
         seas.add(dwg.path(d=geo["lakes"], class_="lake"))
     for fid, feat in geo.get("features", {}).items():
         el = dwg.path(d=feat["d"], class_="feature")
         el["data-impassable"] = fid
-        el.set_desc(title=f"{feat['name']} (not a sea region)")
+        el.set_desc(title=t(lang, "render.not_a_sea", name=_feature_name(fid, feat, lang)))
         seas.add(el)
     if lines.get("coast"):
         dwg.add(dwg.path(d=lines["coast"], class_="coast-halo"))
@@ -174,7 +179,7 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
     if geo.get("polar"):
         el = dwg.path(d=geo["polar"], class_="polar")
         el["data-impassable"] = "polar"
-        el.set_desc(title="Polar regions (impassable)")
+        el.set_desc(title=t(lang, "render.polar"))
         dwg.add(el)
     lg = dwg.add(Group(class_="lines"))
     for key, cls in (("sea", "sea-border"), ("province", "province"), ("national", "national"),
@@ -189,8 +194,8 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
             el["data-highlight"] = rid
             hg.add(el)
     _sites(dwg, geo, U)
-    _passages(dwg, geo, board)
-    _labels(dwg, geo)
+    _passages(dwg, geo, board, lang, rname)
+    _labels(dwg, geo, lang, rname)
     dwg.add(Group(class_="pieces", pointer_events="none"))
     return dwg.tostring()
 
@@ -210,17 +215,33 @@ def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterabl
     static board with the highlights given, and the pieces layer of ``state`` in it."""
     board_id = state.board if state is not None else (board or "europe")
     return compose(static_svg(board_id, choices=choices, selected=selected, recent=recent, at=at,
-                              highlight=highlight, size=size),
-                   pieces_svg(state, board=board_id))
+                              highlight=highlight, size=size, lang=lang),
+                   pieces_svg(state, board=board_id, lang=lang))
 
 
-def _title(reg: dict, names: dict[str, str]) -> str:
+def _nation_names(geo: dict, board: str, lang: str) -> dict[str, str]:
+    """Nation id -> its name in ``lang``."""
+    return {n["id"]: nation_name(lang, board, n["id"], n["name"]) for n in geo["nations"]}
+
+
+def _region_names(geo: dict, board: str, lang: str) -> dict[str, str]:
+    """Region id -> its name in ``lang`` (English: the geometry's own)."""
+    return {rid: region_name(lang, board, rid, reg["name"]) for rid, reg in geo["regions"].items()}
+
+
+def _feature_name(fid: str, feat: dict, lang: str) -> str:
+    """A drawn feature that is no region (Imperial 2030's Black and Caspian Seas) in ``lang``."""
+    key = f"render.feature.{fid}"
+    return feat["name"] if lang == "en" else (t(lang, key) if t(lang, key) != key else feat["name"])
+
+
+def _title(reg: dict, names: dict[str, str], name: str | None = None, lang: str = "en") -> str:
     """A region's own description: name, home nation, factory site (what stands on it is the pieces')."""
-    bits = [reg["name"]]
+    bits = [name or reg["name"]]
     if reg.get("nation"):
-        bits.append(f"home province of {names.get(reg['nation'], reg['nation'])}")
+        bits.append(t(lang, "render.home_of", nation=names.get(reg["nation"], reg["nation"])))
     if reg.get("factory_site"):
-        bits.append("shipyard site" if reg["factory_site"] == "shipyard" else "armaments factory site")
+        bits.append(t(lang, "render.shipyard_site" if reg["factory_site"] == "shipyard" else "render.armaments_site"))
     return ", ".join(bits)
 
 
@@ -245,10 +266,6 @@ def _units_of(state: Any, board_nations: list[str]) -> dict[str, list[tuple[str,
     return out
 
 
-_WORDS = {"fleet": ("fleet", "fleets"), "army": ("army", "armies"),
-          "army-hostile": ("hostile army", "hostile armies"), "flag": ("flag", "flags")}
-
-
 def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en") -> str:
     """The pieces layer of a game (or the start factories of an empty ``board``): one ``<g class="pieces">``
     with ``pointer-events="none"``, whose children each carry a ``data-key`` (the page replaces only the
@@ -258,7 +275,9 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
     geo = load_geometry(board_id)
     U = geo["unit_size"]
     nations = [n["id"] for n in geo["nations"]]
-    names = {n["id"]: n["name"] for n in geo["nations"]}
+    lang = known(lang)
+    names = _nation_names(geo, board_id, lang)
+    rname = _region_names(geo, board_id, lang)
     flags: dict[str, str] = {}
     built: set[str] = set()
     if state is not None:
@@ -282,17 +301,19 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
         site = reg.get("factory_site", "armaments")
         s = P * PIECE_LAYOUT["factory"]
         fill = "#7B4A24" if site == "armaments" else "#1F5F8B"
-        what = "Shipyard" if site == "shipyard" else "Armaments factory"
+        what = t(lang, "render.shipyard" if site == "shipyard" else "render.armaments")
         out.append(f'<use class="factory factory-{site}" data-key="factory {_a(rid)}" data-factory="{_a(rid)}" '
                    f'href="#g-factory" x="{_fmt(x - s / 2)}" y="{_fmt(y - s / 2)}" width="{_fmt(s)}" '
-                   f'height="{_fmt(s)}" fill="{fill}"><title>{_t(what)} in {_t(reg["name"])}</title></use>')
+                   f'height="{_fmt(s)}" fill="{fill}">'
+                   f'<title>{_t(t(lang, "render.factory_in", what=what, region=rname[rid]))}</title></use>')
     size = geo["label_size"]
     for cid, name, controlled_by, x, y in _canals(board_id):
+        name = region_name(lang, board_id, cid, name)
         owner = flags.get(controlled_by)
         if owner is None:
             continue
         out.append(f'<g class="canal-owner owner-{owner}" data-key="canal {cid}" data-canal-owner="{cid}">'
-                   f'<title>{_t(name)}: controlled by the flag of {_t(names.get(owner, owner))}</title>'
+                   f'<title>{_t(t(lang, "render.canal_owner", canal=name, nation=names.get(owner, owner)))}</title>'
                    f'<circle class="canal-ring" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(size * 0.55)}"/>'
                    f'<path class="canal-cut" d="M{_fmt(x - size * 0.3)} {_fmt(y)}H{_fmt(x + size * 0.3)}"/></g>')
     for rid, reg in regions.items():
@@ -300,10 +321,10 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
         items += per_region.get(rid, [])
         if not items or "units" not in reg:
             continue
-        said = ", ".join(f"{count} {names.get(nid, nid)} {_WORDS[kind][count != 1]}" if kind != "flag" else
-                         f"flag of {names.get(nid, nid)}" for nid, kind, count in items)
+        said = ", ".join(tn(lang, f"render.pieces.{kind}", count, nation=names.get(nid, nid)) if kind != "flag"
+                         else t(lang, "render.flag_of", nation=names.get(nid, nid)) for nid, kind, count in items)
         out.append(f'<g class="stack" data-key="stack {_a(rid)}" data-pieces="{_a(rid)}">'
-                   f'<title>{_t(reg["name"])}: {_t(said)}</title>')
+                   f'<title>{_t(rname[rid])}: {_t(said)}</title>')
         badges: list[str] = []
         row: list[tuple[str, str, int]] = []
         for item in items:
@@ -499,7 +520,8 @@ def _canals(board_id: str) -> tuple[tuple[str, str, str, float, float], ...]:
     return tuple(out)
 
 
-def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str) -> None:
+def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, lang: str = "en",
+              rname: dict[str, str] | None = None) -> None:
     """Imperial 2030's canals (the pieces layer colours them by the nation whose flag controls them), the two
     straits armies may cross, and labels where the seas continue across the map's east and west edges."""
     from imperial_core.board import load_board
@@ -511,6 +533,7 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str) -> None:
     if not (b.canals or b.straits or b.wrap_sea_borders):
         return
     g = dwg.add(Group(class_="passages"))
+    rn = rname if rname is not None else _region_names(geo, board_id, lang)
     size = geo["label_size"]
     seas = {rid: reg for rid, reg in geo["regions"].items() if reg["kind"] == "sea"}
     canals = {c.id: c for c in b.canals}
@@ -518,12 +541,14 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str) -> None:
         c = canals[cid]
         mark = g.add(dwg.g(class_="canal"))
         mark["data-canal"] = cid
-        a, z = (geo["regions"].get(s, {}).get("name", s) for s in c.seas)
-        control = geo["regions"].get(controlled_by, {}).get("name", controlled_by)
-        mark.set_desc(title=f"{name}: {a} ↔ {z}; controlled by the nation whose flag stands in {control}")
+        a, z = (rn.get(s, s) for s in c.seas)
+        control = rn.get(controlled_by, controlled_by)
+        local = region_name(lang, board_id, cid, name)
+        mark.set_desc(title=t(lang, "render.canal", canal=local, a=a, z=z, control=control))
         mark.add(dwg.circle(center=(x, y), r=size * 0.55, class_="canal-ring"))
         mark.add(dwg.path(d=f"M{_fmt(x - size * 0.3)} {_fmt(y)}H{_fmt(x + size * 0.3)}", class_="canal-cut"))
-        mark.add(dwg.text(name.replace(" Canal", ""), insert=(x, y - size * 0.9), class_="label canal-label"))
+        short = name.replace(" Canal", "") if lang == "en" else _canal_short(local)
+        mark.add(dwg.text(short, insert=(x, y - size * 0.9), class_="label canal-label"))
     for a, z in b.straits:
         at = project(geo, *PLACES.get(f"{a}-{z}", PLACES.get(f"{z}-{a}", (0.0, 0.0))))
         if at is None or f"{a}-{z}" not in PLACES and f"{z}-{a}" not in PLACES:
@@ -531,8 +556,7 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str) -> None:
         x, y = at
         el = g.add(dwg.path(d=f"M{_fmt(x - size * 0.5)} {_fmt(y - size * 0.5)}L{_fmt(x + size * 0.5)} "
                                f"{_fmt(y + size * 0.5)}", class_="strait"))
-        names = [geo["regions"].get(r, {}).get("name", r) for r in (a, z)]
-        el.set_desc(title=f"Strait: armies cross between {names[0]} and {names[1]}")
+        el.set_desc(title=t(lang, "render.strait", a=rn.get(a, a), z=rn.get(z, z)))
     width = geo["width"]
     across: dict[str, list[str]] = {}
     for a, z in b.wrap_sea_borders:
@@ -543,13 +567,13 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str) -> None:
         if reg is None or "label" not in reg:
             continue
         x, y = reg["label"]
-        others = ", ".join(seas.get(t, {}).get("name", t) for t in sorted(theirs))
+        others = ", ".join(rn.get(o, o) for o in sorted(theirs))
         if x < width / 2:
             tx, text, anchor = 4.0, f"◂ {others}", "start"
         else:
             tx, text, anchor = width - 4.0, f"{others} ▸", "end"
-        t = g.add(dwg.text(text, insert=(tx, y + size * 1.6), class_=f"label wrap-label wrap-{anchor}"))
-        t.set_desc(title=f"{reg.get('name', here)} continues across the edge of the map to {others}")
+        el = g.add(dwg.text(text, insert=(tx, y + size * 1.6), class_=f"label wrap-label wrap-{anchor}"))
+        el.set_desc(title=t(lang, "render.wraps", name=rn.get(here, here), others=others))
 
 
 
@@ -574,26 +598,58 @@ def _sites(dwg: svgwrite.Drawing, geo: dict, U: float) -> None:
             g.add(dwg.rect(insert=(x - r, y - r), size=(2 * r, 2 * r), class_="site site-armaments"))
 
 
-def _labels(dwg: svgwrite.Drawing, geo: dict) -> None:
-    """Region names at their precomputed, non-overlapping positions."""
+def _canal_short(name: str) -> str:
+    """The canal's label on the map without the word canal: "Panama", "Sues", "Panamá"."""
+    for word in ("kanal", "Canal de ", "Canal "):
+        name = name.replace(word, "")
+    return name.strip()
+
+
+def split_label(name: str, english_lines: list[str]) -> list[str]:
+    """A translated name in at most two lines for the room the English label has: one line if it is not
+    much longer than the English one's longest line, else broken at the space or hyphen nearest its middle
+    (a hyphen stays on the first line)."""
+    room = max((len(x) for x in english_lines), default=len(name))
+    if len(name) <= room + 2 or not any(c in name for c in " -"):
+        return [name]
+    cuts = [i for i, c in enumerate(name) if c in " -"]
+    i = min(cuts, key=lambda k: abs(len(name) / 2 - k))
+    first = name[: i + 1] if name[i] == "-" else name[:i]
+    return [first.strip(), name[i + 1:].strip()]
+
+
+def _labels(dwg: svgwrite.Drawing, geo: dict, lang: str = "en", rname: dict[str, str] | None = None) -> None:
+    """Region names at their precomputed, non-overlapping positions (the geometry's lines in English; a
+    translated name is split into at most two lines and set smaller when it is still longer)."""
     g = dwg.add(Group(class_="labels", pointer_events="none"))
     size = geo["label_size"]
-    for reg in geo["regions"].values():
+    for rid, reg in geo["regions"].items():
         if "label" not in reg:
             continue
         x, y = reg["label"]
         lines = reg.get("lines", [reg["name"]])
+        scale = 1.0
+        name = (rname or {}).get(rid, reg["name"])
+        if lang != "en" and name != reg["name"]:
+            english = lines
+            lines = split_label(name, english)
+            room = max(len(x) for x in english)
+            longest = max(len(x) for x in lines)
+            if longest > room + 2:
+                scale = max(0.7, (room + 2) / longest)
         kind = reg["kind"]
         cls = {"sea": "label sea-label", "home": "label home-label",
                "impassable": "label impassable-label"}.get(kind, "label")
         top = y - (len(lines) - 1) * size * 1.15 / 2 + size * 0.36
-        t = dwg.text("", insert=(x, top), class_=cls)
+        el = dwg.text("", insert=(x, top), class_=cls)
+        if scale < 1.0:
+            el["style"] = f"font-size:{size * scale:.1f}px"
         if len(lines) == 1:
-            t.text = lines[0]
+            el.text = lines[0]
         else:
             for i, line in enumerate(lines):
-                t.add(dwg.tspan(line, x=[x], y=[top + i * size * 1.15]))
-        g.add(t)
-    for feat in geo.get("features", {}).values():
+                el.add(dwg.tspan(line, x=[x], y=[top + i * size * 1.15]))
+        g.add(el)
+    for fid, feat in geo.get("features", {}).items():
         x, y = feat["label"]
-        g.add(dwg.text(feat["name"], insert=(x, y + size * 0.3), class_="label feature-label"))
+        g.add(dwg.text(_feature_name(fid, feat, lang), insert=(x, y + size * 0.3), class_="label feature-label"))

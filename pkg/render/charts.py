@@ -14,6 +14,8 @@ from typing import Any
 
 import svgwrite
 from imperial_core.timeline import Point, timeline
+from imperial_text import known, t
+from imperial_text import nation as nation_name
 from svgwrite.container import Group
 
 from .style import COLOURS, FONT, letter
@@ -82,9 +84,11 @@ def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, n
               lang: str = "en") -> str:
     """One chart of ``state``'s game so far (see :data:`KINDS`); ``narrow`` for a side panel."""
     xs, lines = series(state, kind, points)
-    title, whose, _figure = KINDS[kind]
+    lang = known(lang)
+    _title, whose, _figure = KINDS[kind]
+    title = t(lang, f"render.chart.{kind}")
     board = state.board_data
-    names = {n.id: n.name for n in board.nations}
+    names = {n.id: nation_name(lang, state.board, n.id, n.name) for n in board.nations}
     W, plot_h = NARROW if narrow else WIDE
     right = 12.0 if narrow else RIGHT
     legend_rows = -(-len(lines) // 2) if narrow else 0
@@ -116,7 +120,7 @@ def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, n
         g.add(dwg.line((px(r), TOP + ph), (px(r), TOP + ph + 4), class_="axis"))
         g.add(dwg.text(str(r), insert=(px(r), TOP + ph + 17), class_="tick", text_anchor="middle"))
     g.add(dwg.line((LEFT, TOP), (LEFT, TOP + ph), class_="axis"))
-    g.add(dwg.text("Round", insert=(LEFT + pw / 2, plot_h - 4), class_="tick", text_anchor="middle"))
+    g.add(dwg.text(t(lang, "render.chart.round"), insert=(LEFT + pw / 2, plot_h - 4), class_="tick", text_anchor="middle"))
 
     ends: list[tuple[float, str, str, str]] = []
     desc = []
@@ -161,4 +165,4 @@ def _legend(dwg: svgwrite.Drawing, g: Group, x: float, y: float, label: str, col
 def charts_svg(state: Any, *, narrow: bool = False, lang: str = "en") -> dict[str, str]:
     """Every chart of :data:`KINDS`, from one walk over the game's record."""
     pts = timeline(state)
-    return {kind: chart_svg(state, kind, pts, narrow=narrow) for kind in KINDS}
+    return {kind: chart_svg(state, kind, pts, narrow=narrow, lang=lang) for kind in KINDS}

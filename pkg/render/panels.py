@@ -11,6 +11,8 @@ import math
 from typing import Any
 
 import svgwrite
+from imperial_text import TEXT, known, number, t
+from imperial_text import nation as nation_name
 from svgwrite.container import Group
 
 from .style import COLOURS, FONT, letter
@@ -42,14 +44,21 @@ PANEL_CSS = (
 )
 
 
-def _nations(state: Any) -> list[tuple[str, str, str, str]]:
-    """(id, name, piece colour, letter ink) in turn order, from the engine's board."""
+def _nations(state: Any, lang: str = "en") -> list[tuple[str, str, str, str]]:
+    """(id, name in ``lang``, piece colour, letter ink) in turn order, from the engine's board."""
     board = state.board_data
     out = []
     for n in board.nations:
         piece, _tint, _ink, text = COLOURS.get(n.color, COLOURS["black"])
-        out.append((n.id, n.name, piece, text))
+        out.append((n.id, nation_name(lang, state.board, n.id, n.name), piece, text))
     return out
+
+
+def space_label(space: str, lang: str = "en") -> str:
+    """A rondel space's name in ``lang`` (the log's words for it)."""
+    if lang == "en" or f"narrate.space.{space}" not in TEXT:
+        return SPACES.get(space, ("", space.title()))[1]
+    return t(lang, f"narrate.space.{space}")
 
 
 def _drawing(w: float, h: float, cls: str) -> svgwrite.Drawing:
@@ -72,6 +81,7 @@ def _marker(dwg: svgwrite.Drawing, g: Group, x: float, y: float, r: float, nid: 
 def rondel_svg(state: Any, lang: str = "en") -> str:
     """The rondel: eight spaces clockwise from the top, each nation's marker on its space
     (markers of nations that have not moved yet wait in the centre)."""
+    lang = known(lang)
     board = state.board_data
     spaces = list(board.rondel)
     n = len(spaces)
@@ -87,7 +97,8 @@ def rondel_svg(state: Any, lang: str = "en") -> str:
              (cx + r0 * math.cos(a1), cy + r0 * math.sin(a1)), (cx + r0 * math.cos(a0), cy + r0 * math.sin(a0))]
         d = (f"M{p[0][0]:.1f} {p[0][1]:.1f}A{R:g} {R:g} 0 0 1 {p[1][0]:.1f} {p[1][1]:.1f}"
              f"L{p[2][0]:.1f} {p[2][1]:.1f}A{r0:g} {r0:g} 0 0 0 {p[3][0]:.1f} {p[3][1]:.1f}Z")
-        fill, label = SPACES.get(name, ("#DDD", name.title()))
+        fill = SPACES.get(name, ("#DDD", ""))[0]
+        label = space_label(name, lang)
         el = dwg.path(d=d, fill=fill, class_="space" + (" active" if here == i else ""))
         el["data-rondel"] = str(i)
         el.set_desc(title=label)
@@ -98,32 +109,36 @@ def rondel_svg(state: Any, lang: str = "en") -> str:
         deg = math.degrees(am) + 90
         if 0 < math.degrees(am) % 360 < 180:
             deg -= 180
-        t = dwg.text(label, insert=(round(lx, 1), round(ly + 3.5, 1)), class_="space-label")
-        t["transform"] = f"rotate({deg:.1f} {lx:.1f} {ly:.1f})"
-        g.add(t)
+        el = dwg.text(label, insert=(round(lx, 1), round(ly + 3.5, 1)), class_="space-label")
+        el["transform"] = f"rotate({deg:.1f} {lx:.1f} {ly:.1f})"
+        if len(label) > 11:  # a long word (Inversionista) squeezed into its space's width
+            el["textLength"] = "66"
+            el["lengthAdjust"] = "spacingAndGlyphs"
+        g.add(el)
     groups: dict[int | None, list[tuple[str, str, str, str]]] = {}
-    for nat in _nations(state):
+    for nat in _nations(state, lang):
         groups.setdefault(state.nations[nat[0]]["rondel"], []).append(nat)
     for pos, nats in groups.items():
         for k, (nid, name, piece, ink) in enumerate(nats):
             if pos is None:
                 a = -math.pi / 2 + k * 2 * math.pi / max(len(nats), 1)
                 x, y = cx + 18 * math.cos(a) * (len(nats) > 1), cy + 18 * math.sin(a) * (len(nats) > 1)
-                where = "not yet on the rondel"
+                where = t(lang, "render.rondel.waiting")
             else:
                 am = -math.pi / 2 + pos * 2 * math.pi / n
                 spread = (k - (len(nats) - 1) / 2) * 0.3
                 rr = r0 + 17
                 x, y = cx + rr * math.cos(am + spread), cy + rr * math.sin(am + spread)
-                where = SPACES.get(spaces[pos], ("", spaces[pos]))[1]
+                where = space_label(spaces[pos], lang)
             _marker(dwg, g, x, y, 7.5, nid, piece, ink, f"{name}: {where}")
     return dwg.tostring()
 
 
 def tracks_svg(state: Any, lang: str = "en") -> str:
     """Power-point track 0-25 with its factor bands, and the tax chart with each nation's marker."""
+    lang = known(lang)
     board = state.board_data
-    nats = _nations(state)
+    nats = _nations(state, lang)
     top = max((f[0] for f in board.power_factor), default=25)
     cells = top + 1
     cw, ch = 26.0, 30.0
@@ -132,7 +147,7 @@ def tracks_svg(state: Any, lang: str = "en") -> str:
     H = 196.0
     dwg = _drawing(W, H, "tracks")
     g = dwg.add(Group())
-    g.add(dwg.text("Power points (factor)", insert=(10, 14), class_="title"))
+    g.add(dwg.text(t(lang, "render.power_title"), insert=(10, 14), class_="title"))
     x0, y0 = 10.0, 38.0
     factor_at = {}
     for lo, factor in board.power_factor:
@@ -152,10 +167,11 @@ def tracks_svg(state: Any, lang: str = "en") -> str:
         stacks[pts] = k + 1
         x = x0 + pts * cw + cw / 2 + (k % 2) * 6 - 3
         y = y0 + 19 + (k // 2) * 7 + (k % 2) * 3
-        _marker(dwg, g, x, y, 6.0, nid, piece, ink, f"{name}: {state.nations[nid]['power']} power points")
+        _marker(dwg, g, x, y, 6.0, nid, piece, ink, t(lang, "render.power_marker", nation=name,
+                                                       points=state.nations[nid]["power"]))
 
     ty = 106.0
-    g.add(dwg.text("Tax chart (power points gained)", insert=(10, ty), class_="title"))
+    g.add(dwg.text(t(lang, "render.tax_title"), insert=(10, ty), class_="title"))
     tw = min(60.0, (W - 20) / len(tax))
     y1 = ty + 10
     for i, (lo, power) in enumerate(tax):
@@ -178,19 +194,21 @@ def tracks_svg(state: Any, lang: str = "en") -> str:
         stacks[pos] = k + 1
         x = x0 + pos * tw + tw / 2 + ((k % 3) - 1) * 13
         y = y1 + 24 + (k // 3) * 14
-        _marker(dwg, g, x, y, 6.0, nid, piece, ink, f"{name}: tax chart space {pos}")
+        _marker(dwg, g, x, y, 6.0, nid, piece, ink, t(lang, "render.tax_marker", nation=name, space=pos))
     return dwg.tostring()
 
 
 def treasuries_svg(state: Any, lang: str = "en") -> str:
     """One row per nation: colour and letter, name, government, treasury, power points, factor."""
+    lang = known(lang)
     board = state.board_data
-    nats = _nations(state)
+    nats = _nations(state, lang)
     rh = 22.0
     W, H = 420.0, 28 + rh * len(nats)
     dwg = _drawing(W, H, "treasuries")
     g = dwg.add(Group())
-    cols = [(30, "Nation"), (160, "Government"), (272, "Treasury"), (340, "Power"), (392, "×")]
+    cols = [(30, t(lang, "render.col.nation")), (160, t(lang, "render.col.government")),
+            (272, t(lang, "render.col.treasury")), (340, t(lang, "render.col.power")), (392, "×")]
     for x, head in cols:
         g.add(dwg.text(head, insert=(x, 16), class_="title"))
     for i, (nid, name, piece, ink) in enumerate(nats):
@@ -201,7 +219,7 @@ def treasuries_svg(state: Any, lang: str = "en") -> str:
         _marker(dwg, row, 16, y, 7.5, nid, piece, ink, name)
         row.add(dwg.text(name, insert=(30, y + 4), class_="row-label"))
         row.add(dwg.text(n["government"] or "—", insert=(160, y + 4), class_="row-label"))
-        row.add(dwg.text(f"{n['treasury']}m", insert=(272, y + 4), class_="row-label"))
+        row.add(dwg.text(t(lang, "render.treasury_amount", n=number(lang, n["treasury"])), insert=(272, y + 4), class_="row-label"))
         row.add(dwg.text(str(n["power"]), insert=(340, y + 4), class_="row-label"))
         row.add(dwg.text(str(board.power_factor_for(n["power"])), insert=(392, y + 4), class_="row-label"))
         g.add(row)

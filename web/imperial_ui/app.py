@@ -26,6 +26,7 @@ from pyodide.ffi import create_proxy
 from . import a11y, readable, rulehelp, saves, views
 from .botplay import BotPlay
 from .choices import Chooser, Names
+from .model import PageModel
 from .session import Session, form_names
 from .store import OK, QUOTA, Store
 
@@ -44,11 +45,7 @@ class App:
     def __init__(self, render: Any) -> None:
         self.render = render
         self.ui = js.window.imperialUI
-        self.names = Names(core.load_board("europe"))
-        self.session: Session | None = None
-        self.chooser: Chooser | None = None
-        self.chooser_for: Any = None
-        self.replay: int | None = None
+        self.model = PageModel(Names(core.load_board("europe")))  # what the game screen shows (model.py)
         self.autosave = False
         self.map_key: Any = None
         self.map_board: str | None = None  # the board whose static drawing is in #map
@@ -57,28 +54,54 @@ class App:
         self.drawings: dict[str, tuple[Any, str]] = {}
         self.panel_cache: dict[str, str] = {}
         self.chart_cache: dict[bool, tuple[tuple, dict[str, str]]] = {}
-        self.scores_open = False
-        self.note = ""
-        self.tab = "nations"
-        self.log_all = False
-        self.log_only: str | None = None  # the log shows one nation's turns
-        self.greyed = ""  # the choices that cannot be paid now, greyed with the reason
         self.store = Store(lambda: js.window.localStorage)
         self.tabstore = Store(lambda: js.window.sessionStorage)
         self.written: dict[str, str] = {}  # key -> the text this tab last wrote or read there
         self.rows: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}  # key -> (raw's size and hash, row)
         self.unsaved = False
         self.tab_id = "".join(random.choices("abcdefghjkmnpqrstuvwxyz0123456789", k=10))
-        # the decision the drawn choices belong to: a click carries it back and counts only if it still holds
-        self.epoch = 0
-        self._serial = 0
-        self._sig: Any = None
-        self.dropped = 0
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
         js.window.imperialPy = js.Object.new()
         js.window.imperialPy.choose = self._proxies[0]
         js.window.imperialPy.command = self._proxies[1]
         self.bots = BotPlay(self)  # the computer seats (imperial_ui.botplay)
+
+    # -- the model's state, as the rest of the page reads it --------------------------------------------
+    @property
+    def session(self) -> Session | None:
+        return self.model.session
+
+    @property
+    def names(self) -> Names:
+        return self.model.names
+
+    @property
+    def replay(self) -> int | None:
+        return self.model.replay
+
+    @replay.setter
+    def replay(self, k: int | None) -> None:
+        self.model.replay = k
+
+    @property
+    def tab(self) -> str:
+        return self.model.tab
+
+    @property
+    def note(self) -> str:
+        return self.model.note
+
+    @note.setter
+    def note(self, text: str) -> None:
+        self.model.note = text
+
+    @property
+    def scores_open(self) -> bool:
+        return self.model.scores_open
+
+    @scores_open.setter
+    def scores_open(self, flag: bool) -> None:
+        self.model.scores_open = flag
 
     # -- plumbing -------------------------------------------------------------------------------------
     def set_html(self, eid: str, html: str) -> None:
@@ -190,33 +213,10 @@ class App:
 
     # -- the game screen ------------------------------------------------------------------------------
     def viewed(self) -> Any:
-        assert self.session is not None
-        if self.replay is not None:
-            return self.session.states[self.replay]
-        return self.session.present
+        return self.model.viewed()
 
     def current_chooser(self) -> Chooser | None:
-        s = self.session
-        if s is None or self.replay is not None or s.present.is_over or self.bots.computer_decides():
-            return None
-        if self.chooser_for is not s.present:
-            state = s.present
-            rows = core.rondel_choices(state) if state.decision == "rondel" else None
-            self.chooser = Chooser(core.legal_actions(state), state.decision, self.names,
-                                   readable.choice_notes(state, self.names, rows))
-            self.greyed = readable.unaffordable_html(state, self.names, rows)
-            self.chooser_for = state
-            self._serial += 1
-        return self.chooser
-
-    def decision_id(self, chooser: Chooser | None) -> str:
-        """The id of the decision on screen: it changes whenever the choices do (a move, undo, redo, a unit
-        selected or let go, another game, replay), and every drawn choice carries it."""
-        sig = (self._serial, tuple(chooser.prefix) if chooser is not None else None, self.replay)
-        if sig != self._sig:
-            self._sig = sig
-            self.epoch += 1
-        return str(self.epoch)
+        return self.model.current_chooser(self.bots.computer_decides())
 
     def redraw(self) -> None:
         s = self.session
@@ -227,7 +227,7 @@ class App:
         prof: dict[str, float] = {}
         state = self.viewed()
         chooser = self.current_chooser()
-        at = self.decision_id(chooser)
+        at = self.model.decision_id(chooser)
         prof["choices"] = clock() - t0
         self.draw_map(state, prof)
         t = clock()
@@ -238,13 +238,7 @@ class App:
         if chooser is not None:
             regions = {t.value: t.label for t in chooser.next_tokens() if t.kind == "region"}
             selected = [t.value for t in chooser.selected() if t.kind == "region"]
-        recent: list[str] = []
-        k = self.replay if self.replay is not None else s.cur
-        if k > 0:
-            act = s.actions[k - 1]
-            recent = [r for r in (getattr(act, "origin", None), getattr(act, "to", None), getattr(act, "region", None))
-                      if isinstance(r, str)]
-        marks = self.render.region_marks(regions, selected, recent, at)
+        marks = self.render.region_marks(regions, selected, self.model.recent_regions(), at)
         # for screen readers: every region named with what stands on it (a choice by its choice first); the
         # regions that may be chosen are focusable (tabindex 0) and chosen with Enter or Space, like buttons
         for rid, text in a11y.region_labels(state, self.page_lang(), regions).items():
@@ -256,12 +250,11 @@ class App:
         t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
         rondel = self.drawing("rondel_svg", state) if chooser is not None and state.decision == "rondel" else ""
-        k = self.replay if self.replay is not None else s.cur
-        last = s.entries[k - 1] if k > 0 else None
+        last = self.model.last_entry()
         self.announce_move(s.cur, s.entries[s.cur - 1] if s.cur > 0 else None)
         self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note,
                                                       rondel=rondel, last=last, at=at,
-                                                      greyed=self.greyed if chooser is not None else ""))
+                                                      greyed=self.model.greyed if chooser is not None else ""))
         self.draw_readable(state)
         # the side tabs are drawn only while visible (each is drawn again when its tab is opened)
         if self.tab == "nations":
@@ -282,11 +275,9 @@ class App:
         prof["panels"] = clock() - t
         t = clock()
         if self.tab == "log":
-            entries = [e for e in s.log() if self.log_only is None or e.nation == self.log_only]
-            self.set_html("log", readable.log_filter_html(state, self.names, self.log_only)
-                          + views.log_html(entries, self.names,
-                                           current=self.replay if self.replay is not None else s.cur,
-                                           recent=None if self.log_all else 120))
+            self.set_html("log", readable.log_filter_html(state, self.names, self.model.log_only)
+                          + views.log_html(self.model.log_entries(), self.names, current=self.model.step,
+                                           recent=None if self.model.log_all else 120))
         else:
             self.panel_cache.pop("log", None)  # drawn when its tab is opened
         prof["log"] = clock() - t
@@ -294,11 +285,8 @@ class App:
             self.set_html("charts", views.charts_html(self.charts_of(state, narrow=True)))
         else:
             self.panel_cache.pop("charts", None)
-        self.ui.toolbar(json.dumps({
-            "undo": s.can_undo() and self.replay is None, "redo": s.can_redo() and self.replay is None,
-            "replay": self.replay is not None, "moves": s.cur, "over": s.present.is_over,
-        }))
-        if s.present.is_over and self.replay is None and self.scores_open:
+        self.ui.toolbar(json.dumps(self.model.toolbar()))
+        if self.model.showing_scores():
             self.set_html("scores-body", views.scores_html(s.present, self.names, core.score_breakdown(s.present),
                                                            core.ranking(s.present))
                           + views.charts_html(self.charts_of(s.present), where="scores"))
@@ -362,12 +350,12 @@ class App:
         self.map_key = key
 
     def cmd_log_all(self, _arg: str | None) -> None:
-        self.log_all = True
+        self.model.log_all = True
         self.redraw()
 
     def cmd_log_filter(self, nation: str | None) -> None:
         """The log shows one nation's turns (``nation``), or all of them (empty)."""
-        self.log_only = nation if self.session is not None and nation in self.session.present.nations else None
+        self.model.filter_log(nation)
         self.redraw()
 
     def draw_readable(self, state: Any) -> None:
@@ -389,7 +377,7 @@ class App:
 
     def cmd_panel(self, name: str | None) -> None:
         """A side tab was opened: it is drawn now (hidden tabs are not redrawn after every move)."""
-        self.tab = name or "nations"
+        self.model.open_tab(name)
         self.redraw()
 
     #: What each panel drawing shows (it is redrawn only when that changes).
@@ -421,21 +409,14 @@ class App:
                                          for n in state.nations.values()]], sort_keys=True)
 
     def _choose(self, value: str, at: str | None) -> None:
-        if at != str(self.epoch):  # drawn for another decision (a double click, a click made before a change)
-            self.dropped += 1
-            js.document.body.dataset.dropped = str(self.dropped)
-            return
-        chooser = self.current_chooser()
-        if chooser is None:
-            return
-        try:
-            action = chooser.choose(value)
-        except KeyError:
+        click = self.model.click(value, at, self.bots.computer_decides())
+        if click.outcome == "dropped":  # drawn for another decision (a double click, a click made before a change)
+            js.document.body.dataset.dropped = str(self.model.dropped)
+        elif click.outcome == "illegal":
             self.message(f"“{value}” is not a legal choice now.", "info")
-            return
-        if action is not None:
-            self.play(action)
-        else:
+        elif click.outcome == "action":
+            self.play(click.action)
+        elif click.outcome == "partial":
             self.redraw()
 
     def play(self, action: Any) -> None:
@@ -482,7 +463,7 @@ class App:
             self.message("The game in memory was changed from outside the page and cannot be rebuilt; it is not "
                          "saved. Your saved games are untouched: reload the page to go back to the last save.")
             return "broken"
-        self.chooser_for = None
+        self.model.forget_choices()
         self.replay = None
         self.map_key = None
         lost = f" The last {dropped} moves could not be rebuilt and were dropped." if dropped else ""
@@ -569,18 +550,9 @@ class App:
             return "this version of the game could not read it (an unexpected error)"
 
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
-        self.session = session
+        self.model.open(session, note)
         self.map_cache.clear()
-        if self.names.board.id != session.present.board:
-            self.names = Names(core.load_board(session.present.board))
-        self.log_all = False
-        self.log_only = None
-        self.chooser_for = None
-        self._serial += 1
-        self.replay = None
         self.autosave = autosave
-        self.note = note
-        self.scores_open = session.present.is_over
         js.document.body.dataset.game = session.game_id
         self.ui.announce(json.dumps({"type": "open", "game": session.game_id, "tab": self.tab_id}))
         if autosave:  # saved before it is drawn
@@ -629,23 +601,15 @@ class App:
         self.fill_seed()
 
     def cmd_undo(self, _arg: str | None) -> None:
-        if self.session is None:
-            return
-        if self.chooser is not None and self.chooser.prefix:
-            self.chooser.prefix = []
-        if self.replay is None and self.session.undo():
+        if self.model.undo():
             self.after_change()
 
     def cmd_redo(self, _arg: str | None) -> None:
-        if self.session is not None and self.replay is None and self.session.redo():
+        if self.model.redo():
             self.after_change()
 
     def cmd_cancel(self, _arg: str | None) -> None:
-        if self.replay is not None:
-            self.replay = None
-            self.redraw()
-            return
-        if self.chooser is not None and self.chooser.cancel():
+        if self.model.cancel():
             self.redraw()
 
     def cmd_home(self, _arg: str | None) -> None:
@@ -832,28 +796,25 @@ class App:
         self.scores_open = False
         self.redraw()
 
-    # replay: view-only steps through the game
+    # replay: view-only steps through the game (model.py)
     def _replay_to(self, k: int) -> None:
-        if self.session is None:
-            return
-        self.scores_open = False
-        self.replay = max(0, min(k, self.session.cur))
+        self.model.replay_to(k)
         self.redraw()
 
     def cmd_replay(self, _arg: str | None) -> None:
         if self.session is not None:
-            self._replay_to(self.session.cur if self.replay is None else self.replay)
+            self._replay_to(self.model.step)
 
     def cmd_replay_first(self, _arg: str | None) -> None:
         self._replay_to(0)
 
     def cmd_replay_back(self, _arg: str | None) -> None:
-        if self.session is not None:
-            self._replay_to((self.replay if self.replay is not None else self.session.cur) - 1)
+        self.model.replay_by(-1)
+        self.redraw()
 
     def cmd_replay_forward(self, _arg: str | None) -> None:
-        if self.session is not None:
-            self._replay_to((self.replay if self.replay is not None else self.session.cur) + 1)
+        self.model.replay_by(+1)
+        self.redraw()
 
     def cmd_replay_last(self, _arg: str | None) -> None:
         if self.session is not None:
@@ -867,9 +828,7 @@ class App:
         self._replay_to(k)
 
     def cmd_replay_exit(self, _arg: str | None) -> None:
-        self.replay = None
-        if self.session is not None:
-            self.scores_open = self.session.present.is_over
+        self.model.replay_exit()
         self.redraw()
 
     # -- links and other tabs -------------------------------------------------------------------------

@@ -1,0 +1,69 @@
+"""The drawings' words: the map's titles, the rondel, the power track, the tax chart, the treasuries and the
+charts (``render``).  Game terms as the rulebooks use them (Machtleiste, Steuerleiste, Staatskasse; tabla de
+puntos de poder, tabla de impuestos, tesorería)."""
+
+from __future__ import annotations
+
+
+def _r(en: str, de: str, es: str) -> dict[str, str]:
+    return {"en": en, "de": de, "es": es}
+
+
+TEXT: dict[str, dict[str, str]] = {
+    # the map
+    "render.map.europe": _r("Imperial map of Europe", "Imperial-Karte von Europa", "Mapa de Europa de Imperial"),
+    "render.map.world2030": _r("Imperial 2030 world map", "Imperial-2030-Weltkarte",
+                               "Mapa del mundo de Imperial 2030"),
+    "render.impassable": _r("{name} (impassable)", "{name} (unpassierbar)", "{name} (infranqueable)"),
+    "render.not_a_sea": _r("{name} (not a sea region)", "{name} (keine Seeregion)", "{name} (no es una región de mar)"),
+    "render.polar": _r("Polar regions (impassable)", "Polargebiete (unpassierbar)",
+                       "Regiones polares (infranqueables)"),
+    "render.home_of": _r("home province of {nation}", "Heimatprovinz von {nation}", "provincia natal de {nation}"),
+    "render.shipyard_site": _r("shipyard site", "Werftstandort", "lugar para astillero"),
+    "render.armaments_site": _r("armaments factory site", "Standort für Waffenfabrik", "lugar para arsenal"),
+    "render.shipyard": _r("Shipyard", "Werft", "Astillero"),
+    "render.armaments": _r("Armaments factory", "Waffenfabrik", "Arsenal"),
+    "render.factory_in": _r("{what} in {region}", "{what} in {region}", "{what} en {region}"),
+    "render.canal_owner": _r("{canal}: controlled by the flag of {nation}", "{canal}: kontrolliert von der Flagge von {nation}",
+                             "{canal}: controlado por la bandera de {nation}"),
+    "render.canal": _r("{canal}: {a} ↔ {z}; controlled by the nation whose flag stands in {control}",
+                       "{canal}: {a} ↔ {z}; kontrolliert von der Nation, deren Flagge in {control} steht",
+                       "{canal}: {a} ↔ {z}; lo controla la nación cuya bandera está en {control}"),
+    "render.strait": _r("Strait: armies cross between {a} and {z}", "Meerenge: Armeen ziehen zwischen {a} und {z}",
+                        "Estrecho: los ejércitos cruzan entre {a} y {z}"),
+    "render.wraps": _r("{name} continues across the edge of the map to {others}",
+                       "{name} geht über den Kartenrand hinweg in {others} über",
+                       "{name} continúa al otro lado del borde del mapa en {others}"),
+    "render.flag_of": _r("flag of {nation}", "Flagge von {nation}", "bandera de {nation}"),
+    "render.pieces.fleet.one": _r("{n} {nation} fleet", "{n} Flotte von {nation}", "{n} flota de {nation}"),
+    "render.pieces.fleet.other": _r("{n} {nation} fleets", "{n} Flotten von {nation}", "{n} flotas de {nation}"),
+    "render.pieces.army.one": _r("{n} {nation} army", "{n} Armee von {nation}", "{n} ejército de {nation}"),
+    "render.pieces.army.other": _r("{n} {nation} armies", "{n} Armeen von {nation}", "{n} ejércitos de {nation}"),
+    "render.pieces.army-hostile.one": _r("{n} {nation} hostile army", "{n} feindliche Armee von {nation}",
+                                         "{n} ejército hostil de {nation}"),
+    "render.pieces.army-hostile.other": _r("{n} {nation} hostile armies", "{n} feindliche Armeen von {nation}",
+                                           "{n} ejércitos hostiles de {nation}"),
+    "render.feature.blacksea": _r("Black Sea", "Schwarzes Meer", "Mar Negro"),
+    "render.feature.caspiansea": _r("Caspian Sea", "Kaspisches Meer", "Mar Caspio"),
+    # panels
+    "render.rondel.waiting": _r("not yet on the rondel", "noch nicht auf dem Rondell", "aún no está en el rondel"),
+    "render.power_title": _r("Power points (factor)", "Machtpunkte (Faktor)", "Puntos de poder (factor)"),
+    "render.power_marker": _r("{nation}: {points} power points", "{nation}: {points} Machtpunkte",
+                              "{nation}: {points} puntos de poder"),
+    "render.tax_title": _r("Tax chart (power points gained)", "Steuerleiste (erhaltene Machtpunkte)",
+                           "Tabla de impuestos (puntos de poder obtenidos)"),
+    "render.tax_marker": _r("{nation}: tax chart space {space}", "{nation}: Feld {space} der Steuerleiste",
+                            "{nation}: casilla {space} de la tabla de impuestos"),
+    "render.col.nation": _r("Nation", "Nation", "Nación"),
+    "render.col.government": _r("Government", "Regierung", "Gobierno"),
+    "render.col.treasury": _r("Treasury", "Kasse", "Tesorería"),
+    "render.col.power": _r("Power", "Macht", "Poder"),
+    "render.treasury_amount": _r("{n}m", "{n} Mio.", "{n} mill."),
+    # charts
+    "render.chart.power": _r("Power points", "Machtpunkte", "Puntos de poder"),
+    "render.chart.scores": _r("Score if the game ended now", "Punkte, wenn das Spiel jetzt endete",
+                              "Puntos si la partida terminara ahora"),
+    "render.chart.treasury": _r("Treasuries", "Staatskassen", "Tesorerías"),
+    "render.chart.cash": _r("Cash", "Bargeld", "Efectivo"),
+    "render.chart.round": _r("Round", "Runde", "Ronda"),
+}

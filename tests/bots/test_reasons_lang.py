@@ -1,0 +1,38 @@
+"""The computer players' reasons in German and Spanish."""
+
+from __future__ import annotations
+
+import imperial_bots as bots
+import imperial_core as ic
+import pytest
+from imperial_core.narrate import sentence
+from imperial_text.tables.bots import TEXT
+
+_HOW = {lang: [row[lang].split("{")[0] for k, row in TEXT.items() if k != "bots.margin"] for lang in ("en", "de", "es")}
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_reason_is_the_sentence_and_why_in_the_language(lang: str, level: str) -> None:
+    s = ic.new_game(["Ann", "Bot 1", "Bot 2"], seed=2)
+    for i in range(6):
+        action, line = bots.choose_with_reason(s, level=level, seed=i, lang=lang)
+        english_action, english = bots.choose_with_reason(s, level=level, seed=i)
+        assert action == english_action
+        _after, events = ic.step(s, action)
+        told = sentence(s, action, events, lang)
+        assert line.startswith(told + " (") and line.endswith(")")
+        why = line[len(told) + 2:-1]
+        assert any(why.startswith(h) for h in _HOW[lang] if h), why
+        assert not any(why.startswith(h) for h in _HOW["en"] if h), why
+        assert "points against" not in why
+        s = _after
+
+
+def test_explain_in_spanish_keeps_the_given_why() -> None:
+    s = ic.new_game(["Ann", "Bot 1", "Bot 2"], seed=1)
+    action = ic.legal_actions(s)[0]
+    events = ic.step(s, action)[1]
+    line = bots.explain(s, action, events, "por qué", lang="es")
+    assert line == sentence(s, action, events, "es") + " (por qué)"
+    assert line != bots.explain(s, action, events, "por qué")
