@@ -413,6 +413,18 @@ def site_hash(files: list[Path]) -> str:
     return h.hexdigest()[:16]
 
 
+def nations_css() -> str:
+    """The page's nation colours, made from the renderer's palette (``render.style.page_css``): one source for
+    the pieces on the map and the chips beside it.  ``render/style.py`` is read on its own (no engine needed)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("render_style", PKG / "render" / "style.py")
+    style = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(style)
+    boards = [json.loads(p.read_text())["nations"] for p in sorted((PKG / "render" / "geometry").glob("*.json"))]
+    return style.page_css(boards)
+
+
 def build() -> dict:
     """Assemble dist/ and return a summary (hash, file count, sizes)."""
     pyodide_tgz = npm_tarball(*PYODIDE)
@@ -430,6 +442,7 @@ def build() -> dict:
             dst = DIST / p.relative_to(WEB)
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(p, dst)
+    (DIST / "nations.css").write_text(nations_css())
     # Pyodide runtime.
     pydir = DIST / "pyodide"
     extract_members(pyodide_tgz, {f"package/{n}": pydir / n for n in PYODIDE_FILES})

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page
 
 sys.path.insert(0, str(ROOT / "web"))
 
+from imperial_ui import a11y  # noqa: E402
 from imperial_ui.session import Session  # noqa: E402
 
 RANDOM_CLICKS = """async ({n, seed}) => {
@@ -87,9 +88,12 @@ def check_dom(page: Page) -> dict:
     want = render.board_svg(state, choices=seen["choices"], selected=seen["selected"], recent=seen["recent"],
                             at=seen["at"])
     root = ET.fromstring(want)
-    for el in root.iter():  # the page's regions are for the mouse: the keyboard goes through the decision's buttons
-        if el.get("tabindex") is not None:
-            el.set("tabindex", "-1")
+    labels = a11y.region_labels(state, "en")
+    for el in root.iter():  # the page names every region with what stands on it, for screen readers
+        rid = el.get("data-region")
+        if rid and el.get("data-choice") is None:
+            el.set("aria-label", labels[rid])
+            el.set("role", "img")
     assert canonical(parse_dom(seen["svg"])) == canonical(root)
     return seen
 

@@ -12,6 +12,7 @@ import imperial_core as core
 import pagefake as pf
 import pytest
 import render
+from imperial_ui import a11y
 
 NS = "http://www.w3.org/2000/svg"
 
@@ -46,9 +47,12 @@ def expected(app: Any, page: pf.FakePage) -> ET.Element:
     recent = [r for r, m in page.ui.highlights[-1]["marks"].items() if m.get("class") == "recent"]
     root = ET.fromstring(render.board_svg(app.viewed(), choices=choices, selected=selected, recent=recent,
                                           at=str(app.model.epoch)))
-    for el in root.iter():  # the page's regions are for the mouse: the keyboard goes through the decision's buttons
-        if el.get("tabindex") is not None:
-            el.set("tabindex", "-1")
+    labels = a11y.region_labels(app.viewed(), "en", choices)
+    for el in root.iter():  # the page names every region with what stands on it, for screen readers
+        rid = el.get("data-region")
+        if rid:
+            el.set("aria-label", labels[rid])
+            el.set("role", el.get("role", "img"))
     return root
 
 

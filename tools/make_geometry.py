@@ -395,6 +395,8 @@ def candidates(shape: BaseGeometry, step: float) -> list[tuple[float, float]]:
 
 LABEL_SIZE = {"europe": 13.0, "world2030": 8.5}
 UNIT_SIZE = {"europe": 23.0, "world2030": 10.0}
+#: size of a drawn piece (factory, army, fleet, flag): larger than the layout unit, to count at a glance
+PIECE_SIZE = {"europe": 34.5, "world2030": 15.0}
 
 
 def label_lines(name: str) -> list[str]:
@@ -552,7 +554,7 @@ def write(res: dict) -> Path:
         "source": SOURCE,
         "projection": res["proj"].describe(),
         "width": res["W"], "height": res["H"],
-        "label_size": LABEL_SIZE[board], "unit_size": UNIT_SIZE[board],
+        "label_size": LABEL_SIZE[board], "unit_size": UNIT_SIZE[board], "piece_size": PIECE_SIZE[board],
         "wrap": board != "europe",
         "nations": [{"id": n["id"], "name": n["name"], "color": n["color"]} for n in sheet["nations"]],
         "regions": regions,

@@ -26,7 +26,7 @@ from imperial_text import region as region_name
 from svgwrite.container import Group
 
 from .geometry import load_geometry
-from .style import COLOURS, PATTERNS, letter, stylesheet
+from .style import COLOURS, PATTERNS, PIECE_LAYOUT, letter, stylesheet
 
 # Glyphs, drawn in a 20 x 20 box; <use> elements give them a size and a fill.
 GLYPHS: dict[str, str] = {
@@ -293,12 +293,13 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
     per_region = _units_of(state, nations)
     out = [PIECES_OPEN]
     regions = geo["regions"]
+    P = geo.get("piece_size", U)
     for rid, reg in regions.items():
         if rid not in built or "city" not in reg:
             continue
         x, y = reg["city"]
         site = reg.get("factory_site", "armaments")
-        s = U * 0.95
+        s = P * PIECE_LAYOUT["factory"]
         fill = "#7B4A24" if site == "armaments" else "#1F5F8B"
         what = t(lang, "render.shipyard" if site == "shipyard" else "render.armaments")
         out.append(f'<use class="factory factory-{site}" data-key="factory {_a(rid)}" data-factory="{_a(rid)}" '
@@ -324,29 +325,119 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
                          else t(lang, "render.flag_of", nation=names.get(nid, nid)) for nid, kind, count in items)
         out.append(f'<g class="stack" data-key="stack {_a(rid)}" data-pieces="{_a(rid)}">'
                    f'<title>{_t(rname[rid])}: {_t(said)}</title>')
+        badges: list[str] = []
         row: list[tuple[str, str, int]] = []
         for item in items:
             if item[1] == "fleet" and "port" in reg:
                 # a fleet in a home province lies in its harbour: drawn beside the anchor
-                _piece(out, rid, item, reg["port"][0], reg["port"][1], U)
+                px, py = _harbour_spot(reg, U, P)
+                _piece(out, badges, rid, item, px, py, P)
             else:
                 row.append(item)
-        ux, uy = reg["units"]
-        per_row = 3
-        step = U * 1.05
-        for ri in range(0, len(row), per_row):
-            line = row[ri:ri + per_row]
-            y = uy + ri // per_row * step
-            x0 = ux - (len(line) - 1) * step / 2
-            for ci, item in enumerate(line):
-                _piece(out, rid, item, x0 + ci * step, y, U)
+        for item, (x, y) in zip(row, stack_spots(board_id, rid, len(row)), strict=True):
+            _piece(out, badges, rid, item, x, y, P)
+        out.extend(badges)
         out.append("</g>")
     out.append("</g>")
     return "".join(out)
 
 
-def _piece(out: list[str], rid: str, item: tuple[str, str, int], x: float, y: float, U: float) -> None:
-    """One glyph (flag, fleet, lying or standing army) with its nation letter and stack count."""
+def _label_box(reg: dict, size: float) -> tuple[float, float, float, float]:
+    """Where a region's name is printed (x0, y0, x1, y1), measured as the geometry tool measures it."""
+    lx, ly = reg["label"]
+    lines = reg.get("lines", [reg["name"]])
+    w = max(len(s) for s in lines) * size * 0.58 + 2
+    h = size * 1.15 * len(lines)
+    return lx - w / 2, ly - h / 2, lx + w / 2, ly + h / 2
+
+
+Box = tuple[float, float, float, float]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """Area shared by two boxes (x0, y0, x1, y1)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+@cache
+def _fixed_marks(board_id: str) -> tuple[tuple[str, Box], ...]:
+    """What stacks should not cover, per board: every region's name, factory (or site) and harbour anchor,
+    and where each region's first piece stands (keyed ``units <region>``)."""
+    geo = load_geometry(board_id)
+    U, P = geo["unit_size"], geo.get("piece_size", geo["unit_size"])
+    r = P * PIECE_LAYOUT["factory"] / 2
+    out: list[tuple[str, Box]] = []
+    for rid, reg in geo["regions"].items():
+        if "label" in reg:
+            out.append((rid, _label_box(reg, geo["label_size"])))
+        if "city" in reg:
+            cx, cy = reg["city"]
+            out.append((rid, (cx - r, cy - r, cx + r, cy + r)))
+        if "anchor" in reg:
+            ax, ay = reg["anchor"]
+            out.append((rid, (ax - U * 0.4, ay - U * 0.4, ax + U * 0.4, ay + U * 0.4)))
+        if "units" in reg:
+            # where another region's first piece stands (its own stack is not in its way)
+            ux, uy = reg["units"]
+            out.append(("units " + rid, (ux - P * 0.45, uy - U * 0.55, ux + P * 0.45, uy - U * 0.55 + P * 1.05)))
+    return tuple(out)
+
+
+@cache
+def stack_spots(board_id: str, rid: str, n: int) -> tuple[tuple[float, float], ...]:
+    """Centres of the ``n`` pieces of region ``rid``'s stack (flag first, then units in turn order): rows of
+    ``PIECE_LAYOUT["per_row"]`` from the top of the spot the geometry reserved for units, moved (as little as
+    it takes) off the names, factories and anchors of the board; the same for every state, so cached."""
+    if n == 0:
+        return ()
+    geo = load_geometry(board_id)
+    reg = geo["regions"][rid]
+    U, P = geo["unit_size"], geo.get("piece_size", geo["unit_size"])
+    lay = PIECE_LAYOUT
+    per_row, step, row_h = int(lay["per_row"]), P * lay["step"], P * lay["row"]
+    rows = (n + per_row - 1) // per_row
+    ux, uy = reg["units"]
+    half = ((min(n, per_row) - 1) * step + P * 0.9) / 2
+    # a row is a standing piece tall, and the first row's count badges stick out above it
+    height = (rows - 1) * row_h + P * 1.05
+    top = uy - U * 0.55  # the geometry reserved a box 1.1 units tall at the units spot
+    near = [(own == rid, b) for own, b in _fixed_marks(board_id) if own != "units " + rid
+            if b[2] > ux - half - 2 * P and b[0] < ux + half + 2 * P and b[3] > top - 2 * P
+            and b[1] < top + height + 2 * P]
+    best, best_cost = (0.0, 0.0), float("inf")
+    for dy in (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 1.0, -1.0, 1.25, -1.25):
+        for dx in (0.0, 0.3, -0.3, 0.6, -0.6):
+            x, y = ux + dx * P, top + dy * P
+            me = (x - half, y, x + half, y + height)
+            cost = sum(_overlap(me, b) * (4.0 if own else 1.0) for own, b in near) / (P * P)
+            cost += 0.05 * (abs(dx) + abs(dy))
+            if cost < best_cost - 1e-9:
+                best, best_cost = (dx * P, dy * P), cost
+    x0, y0 = ux + best[0], top + best[1]
+    spots = []
+    for i in range(n):
+        r, c = divmod(i, per_row)
+        in_row = min(per_row, n - r * per_row)
+        spots.append((round(x0 + (c - (in_row - 1) / 2) * step, 2), round(y0 + P * 0.6 + r * row_h, 2)))
+    return tuple(spots)
+
+
+def _harbour_spot(reg: dict, U: float, P: float) -> tuple[float, float]:
+    """Where fleets lying in a home province's harbour are drawn: beside the anchor, clear of it."""
+    ax, ay = reg["anchor"]
+    px, py = reg["port"]
+    dx, dy = px - ax, py - ay
+    d = (dx * dx + dy * dy) ** 0.5 or 1.0
+    far = max(d, U * 0.4 + P * (0.5 + PIECE_LAYOUT["gap"]))
+    return ax + dx / d * far, ay + dy / d * far
+
+
+def _piece(out: list[str], badges: list[str], rid: str, item: tuple[str, str, int], x: float, y: float,
+           U: float) -> None:
+    """One glyph (flag, fleet, lying or standing army) of size ``U`` with its nation letter; its stack count
+    goes to ``badges``, drawn after all the stack's pieces so that no neighbour covers it."""
     nid, kind, count = item
     out.append(f'<use class="piece {kind} nation-{nid}" data-unit="{nid} {kind} {_a(rid)}" href="#g-{kind}" '
                f'x="{_fmt(x - U / 2)}" y="{_fmt(y - U / 2)}" width="{_fmt(U)}" height="{_fmt(U)}"/>')
@@ -363,10 +454,13 @@ def _piece(out: list[str], rid: str, item: tuple[str, str, int], x: float, y: fl
     out.append(f'<text class="piece-letter nation-{nid}" x="{_fmt(tx)}" y="{_fmt(ty)}" '
                f'font-size="{_fmt(fs)}">{_t(letter(nid))}</text>')
     if count > 1:
-        cx, cy = x + U * 0.42, y - U * 0.36
-        out.append(f'<circle class="count-bg" cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(U * 0.26)}"/>'
-                   f'<text class="count" x="{_fmt(cx)}" y="{_fmt(cy + U * 0.16)}" '
-                   f'font-size="{_fmt(U * 0.4)}">{count}</text>')
+        lay = PIECE_LAYOUT
+        cx, cy = x + U * lay["badge_dx"], y + U * lay["badge_dy"]
+        fs = U * lay["badge_font"]
+        badges.append(f'<g class="count-badge" data-count="{nid} {kind} {_a(rid)}">'
+                      f'<circle class="count-bg" cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(U * lay["badge"])}"/>'
+                      f'<text class="count" x="{_fmt(cx)}" y="{_fmt(cy + fs * 0.36)}" '
+                      f'font-size="{_fmt(fs)}">{count}</text></g>')
 
 
 def _a(text: str) -> str:

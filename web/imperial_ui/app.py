@@ -24,7 +24,7 @@ import js
 from imperial_core import codec
 from pyodide.ffi import create_proxy
 
-from . import readable, rulehelp, saves, views
+from . import a11y, readable, rulehelp, saves, views
 from .botplay import BotPlay
 from .choices import Chooser, Names
 from .model import PageModel
@@ -296,15 +296,19 @@ class App:
             regions = {t.value: t.label for t in chooser.next_tokens() if t.kind == "region"}
             selected = [t.value for t in chooser.selected() if t.kind == "region"]
         marks = self.render.region_marks(regions, selected, self.model.recent_regions(), at)
-        for mark in marks.values():  # the keyboard goes through the decision's buttons, in the decision's order
-            if "tabindex" in mark:
-                mark["tabindex"] = "-1"
+        # for screen readers: every region named with what stands on it (a choice by its choice first); the
+        # regions that may be chosen are focusable (tabindex 0) and chosen with Enter or Space, like buttons
+        for rid, text in a11y.region_labels(state, self.page_lang(), regions).items():
+            mark = marks.setdefault(rid, {})
+            mark["aria-label"] = text
+            mark.setdefault("role", "img")
         self.ui.highlight(json.dumps({"marks": marks, "at": at, "choices": len(regions)}))
         prof["highlight"] = clock() - t
         t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
         rondel = self.drawing("rondel_svg", state) if chooser is not None and state.decision == "rondel" else ""
         last = self.model.last_entry()
+        self.announce_move(s.cur, s.entries[s.cur - 1] if s.cur > 0 else None)
         self.set_html("decision", views.decision_html(state, chooser, self.names, replay=replay, note=self.note,
                                                       rondel=rondel, last=last, at=at,
                                                       greyed=self.model.greyed if chooser is not None else ""))
@@ -351,6 +355,27 @@ class App:
         prof["total"] = clock() - t0
         self.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
         self.bots.sync()
+
+    def page_lang(self) -> str:
+        """The page's language, for the words it shows (the one place that asks for it)."""
+        return str(getattr(self, "lang", "en"))
+
+    def announce_move(self, k: int, entry: Any) -> None:
+        """The polite live region (``#announcer``) says the sentence of each move made (by a person or a
+        computer); an undo or a game just opened says nothing."""
+        key = (self.session.game_id if self.session is not None else "", k)
+        if getattr(self, "_announced", None) is None:
+            self._announced = key  # a game just shown: its last move is in the decision, not news
+            return
+        if key == self._announced:
+            return
+        was = self._announced
+        self._announced = key
+        if entry is None or key[0] != was[0] or k <= was[1]:
+            return
+        box = js.document.getElementById("announcer")
+        if box:
+            box.textContent = a11y.moved(k, entry.text, self.page_lang())
 
     def draw_map(self, state: Any, prof: dict[str, float]) -> None:
         """The board in layers: its static drawing goes in once per board; after that only the pieces layer is

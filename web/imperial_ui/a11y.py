@@ -1,0 +1,79 @@
+"""Texts for screen readers: each region of the map named with what stands on it, and the move just made.
+
+Pure functions of the state (no page): ``region_label(state, rid, lang)`` is what the page sets as the
+``aria-label`` of the region's path after each move, ``region_labels`` the same for every region of the board,
+``moved(k, sentence, lang)`` what the polite live region says.  Words come from ``imperial_text``
+(area ``a11y``), names through ``imperial_text.nation`` / ``region``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import imperial_core as core
+import imperial_text as tx
+
+
+@cache
+def _board(board_id: str) -> Any:
+    return core.load_board(board_id)
+
+
+def region_label(state: Any, rid: str, lang: str = "en") -> str:
+    """"Vienna: home province of Austria-Hungary, Austria-Hungary armaments factory, 2 armies of
+    Austria-Hungary": the region's name, its home nation, then its factory, flag and units (in turn order)."""
+    board = _board(state.board)
+    reg = board.regions[rid]
+
+    def nation(nid: str) -> str:
+        return tx.nation(lang, board.id, nid, board.nation_name(nid))
+
+    bits: list[str] = []
+    if reg.nation:
+        bits.append(tx.t(lang, "a11y.home", nation=nation(reg.nation)))
+    for nid in board.nation_ids:
+        n = state.nations.get(nid)
+        if n is None:
+            continue
+        if rid in n["factories"]:
+            kind = "shipyard" if reg.factory_site == "shipyard" else "armaments"
+            bits.append(tx.t(lang, f"a11y.factory.{kind}", nation=nation(nid)))
+        if rid in n["flags"]:
+            bits.append(tx.t(lang, "a11y.flag", nation=nation(nid)))
+    for nid in board.nation_ids:
+        n = state.nations.get(nid)
+        if n is None:
+            continue
+        armies = n["armies"].get(rid, 0)
+        hostile = min(n["hostile"].get(rid, 0), armies)
+        if armies - hostile:
+            bits.append(tx.tn(lang, "a11y.armies", armies - hostile, nation=nation(nid)))
+        if hostile:
+            bits.append(tx.tn(lang, "a11y.hostile", hostile, nation=nation(nid)))
+        if n["fleets"].get(rid, 0):
+            bits.append(tx.tn(lang, "a11y.fleets", n["fleets"][rid], nation=nation(nid)))
+    if not any(b for b in bits[1 if reg.nation else 0:]):
+        bits.append(tx.t(lang, "a11y.empty"))
+    name = tx.region(lang, board.id, rid, reg.name)
+    return tx.t(lang, "a11y.region", name=name, content=", ".join(bits))
+
+
+def region_labels(state: Any, lang: str = "en", choices: dict[str, str] | None = None) -> dict[str, str]:
+    """``region_label`` of every region of the state's board where pieces may stand (not the impassable
+    ones); a region that may be clicked now (``choices``: region id -> the choice's label) is named by its
+    choice first."""
+    out = {}
+    for rid, reg in _board(state.board).regions.items():
+        if reg.kind == "impassable":
+            continue
+        text = region_label(state, rid, lang)
+        if choices and rid in choices:
+            text = tx.t(lang, "a11y.choice", choice=choices[rid], description=text)
+        out[rid] = text
+    return out
+
+
+def moved(k: int, sentence: str, lang: str = "en") -> str:
+    """What the live region says after move ``k`` (its log sentence)."""
+    return tx.t(lang, "a11y.moved", k=tx.number(lang, k), text=sentence)
