@@ -33,6 +33,10 @@ SEEN = """() => {
 }"""
 
 
+CUT_TABS = "() => [...document.querySelectorAll('.tabs button')].filter(b => b.scrollWidth > b.clientWidth)" \
+    ".map(b => b.textContent)"
+
+
 @pytest.fixture
 def lang_page(request: pytest.FixtureRequest, browser: Browser, site: SiteServer) -> Iterator[Page]:
     with ready_page(browser, site, locale=LOCALE[request.param], viewport={"width": 1280, "height": 900}) as page:
@@ -61,6 +65,7 @@ def test_a_few_moves_in_each_language(lang_page: Page, request: pytest.FixtureRe
     start_game(page, moves=5)
     assert page.evaluate("() => document.body.dataset.moves") == "5"
     expect(page.locator("[data-tab=nations]")).to_have_text(NATIONS_TAB[lang])
+    assert page.evaluate(CUT_TABS) == []  # every tab's word shown whole
     expect(page.locator("[data-testid=whose-turn]")).to_be_visible()
     if lang != "en":
         assert leftovers(page.inner_text("[data-testid=whose-turn]"), lang, NAMES) == []
@@ -161,3 +166,4 @@ def test_the_longer_words_fit_a_phone(browser: Browser, site: SiteServer, lang: 
             page.click(f"[data-tab={tab}]")
             assert page.evaluate(wide) <= 390, tab
         expect(page.locator("#lang")).to_be_in_viewport()
+        assert page.evaluate(CUT_TABS) == []
