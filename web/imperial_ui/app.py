@@ -298,7 +298,7 @@ class App:
         marks = self.render.region_marks(regions, selected, self.model.recent_regions(), at)
         # for screen readers: every region named with what stands on it (a choice by its choice first); the
         # regions that may be chosen are focusable (tabindex 0) and chosen with Enter or Space, like buttons
-        for rid, text in a11y.region_labels(state, self.page_lang(), regions).items():
+        for rid, text in a11y.region_labels(state, self.lang, regions).items():
             mark = marks.setdefault(rid, {})
             mark["aria-label"] = text
             mark.setdefault("role", "img")
@@ -356,10 +356,6 @@ class App:
         self.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
         self.bots.sync()
 
-    def page_lang(self) -> str:
-        """The page's language, for the words it shows (the one place that asks for it)."""
-        return str(getattr(self, "lang", "en"))
-
     def announce_move(self, k: int, entry: Any) -> None:
         """The polite live region (``#announcer``) says the sentence of each move made (by a person or a
         computer); an undo or a game just opened says nothing."""
@@ -375,7 +371,7 @@ class App:
             return
         box = js.document.getElementById("announcer")
         if box:
-            box.textContent = a11y.moved(k, entry.text, self.page_lang())
+            box.textContent = a11y.moved(k, entry.text, self.lang)
 
     def draw_map(self, state: Any, prof: dict[str, float]) -> None:
         """The board in layers: its static drawing goes in once per board; after that only the pieces layer is
