@@ -79,3 +79,12 @@ def region(lang: str, board: str, rid: str, english: str) -> str:
     if lang == DEFAULT:
         return english
     return NAMES.get((board, lang), {}).get(rid, english)
+
+
+def reason(lang: str, error: BaseException) -> str:
+    """Why ``error`` refused something, in ``lang`` when the engine said it by a catalogue key
+    (``IllegalAction.said``), else the error's own (English) message."""
+    key = getattr(error, "key", None)
+    if isinstance(key, str) and key in TEXT:
+        return t(lang, key, **getattr(error, "values", {}))
+    return str(error)
