@@ -93,7 +93,7 @@ def test_the_saves_list_and_the_link_prompt_are_in_the_language(lang: str) -> No
     for _ in range(5):
         s.play(core.legal_actions(s.present)[0])
     key = "imperial.save.g1"
-    rows = [saves.list_row(key, s.to_save(), "imperial.save."), saves.list_row("imperial.save.bad", "", "imperial.save.", lang),
+    rows = [saves.list_row(key, s.to_save(), "imperial.save."), saves.list_row("imperial.save.x1", "", "imperial.save.", lang),
             saves.list_row("imperial.save.odd", "#g=AAAA", "imperial.save.", lang)]
     html = views.saves_html(rows, {}, "g1", lang=lang) + views.saves_html([], {}, lang=lang) \
         + views.saves_html([], {}, off=True, lang=lang)

@@ -45,7 +45,6 @@ _SETUPS = ("standard", "auction")
 _ORIGIN_FLAG = 8  # bit 3 of a token's flags: the record starts from a position (zlib text follows)
 _INCREASE_BONUS_FLAG = 16  # bit 4: Imperial 2030's variant "Bonus only for tax increases"
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_-]+")
-_DAMAGED = "this link is damaged or incomplete"
 _TURN_SHOWN = ("phase", "nation", "player")  # what a saved dump's turn is checked for
 
 
@@ -189,21 +188,21 @@ class _Reader:
         shift = n = 0
         while True:
             if self.pos >= len(self.data):
-                raise BadToken(_DAMAGED + " (cut short)")
+                raise BadToken.said("errors.link.cut")
             byte = self.data[self.pos]
             self.pos += 1
             n |= (byte & 0x7F) << shift
             shift += 7
             if not byte & 0x80:
                 if n > limit:
-                    raise BadToken(_DAMAGED + " (a number is out of range)")
+                    raise BadToken.said("errors.link.number_range")
                 return n
             if shift >= 70:
-                raise BadToken(_DAMAGED + " (a number is too long)")
+                raise BadToken.said("errors.link.number_long")
 
     def take(self, k: int) -> bytes:
         if self.pos + k > len(self.data):
-            raise BadToken(_DAMAGED + " (cut short)")
+            raise BadToken.said("errors.link.cut")
         chunk = self.data[self.pos:self.pos + k]
         self.pos += k
         return chunk
@@ -248,12 +247,9 @@ def encode(state: GameState) -> str:
 
 
 def _version_error(what: str, version: int) -> BadToken:
-    if version > ENGINE_VERSION:
-        return BadToken(f"this {what} was made by a newer version of the game (engine format {version}); "
-                        f"this engine reads format {ENGINE_VERSION}: open it with the newer version")
-    return BadToken(f"this {what} was made by an older version of the rules (engine format {version}); "
-                    f"this engine reads format {ENGINE_VERSION}, whose rules differ, so that game cannot be "
-                    "replayed here")
+    """A link or save (``what``) of another engine format than this engine's."""
+    which = "newer" if version > ENGINE_VERSION else "older"
+    return BadToken.said(f"errors.{what}_{which}", version=version, reads=ENGINE_VERSION)
 
 
 def _unzip(packed: bytes) -> str:
@@ -262,10 +258,10 @@ def _unzip(packed: bytes) -> str:
     try:
         raw = z.decompress(packed, MAX_ORIGIN * 4 + 1)
         if not z.eof or z.unused_data or z.unconsumed_tail or len(raw) > MAX_ORIGIN * 4:
-            raise BadToken(_DAMAGED + " (the position is damaged)")
+            raise BadToken.said("errors.link.position")
         return raw.decode("utf-8")
     except (zlib.error, UnicodeDecodeError):
-        raise BadToken(_DAMAGED + " (the position is damaged)") from None
+        raise BadToken.said("errors.link.position") from None
 
 
 def decode(token: str) -> GameState:
@@ -275,16 +271,16 @@ def decode(token: str) -> GameState:
         raise BadToken("a link token is text")
     token = token.strip()
     if len(token) > MAX_TEXT:
-        raise BadToken(_DAMAGED + " (too long)")
+        raise BadToken.said("errors.link.too_long")
     if not _TOKEN_CHARS.fullmatch(token):
-        raise BadToken("this is not a game link token (bad characters)")
+        raise BadToken.said("errors.link.characters")
     if len(token) % 4 == 1 or len(token) < 12:
-        raise BadToken(_DAMAGED + " (cut short)")
+        raise BadToken.said("errors.link.cut")
     raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
     if zlib.crc32(raw[:-4]).to_bytes(4, "big") != raw[-4:]:
-        raise BadToken(_DAMAGED + " (checksum mismatch)")
+        raise BadToken.said("errors.link.checksum")
     if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != token:
-        raise BadToken(_DAMAGED + " (its last character is wrong)")
+        raise BadToken.said("errors.link.last_char")
     r = _Reader(raw[:-4])
     version = r.varint()
     if version != ENGINE_VERSION:
@@ -303,12 +299,12 @@ def decode(token: str) -> GameState:
         try:
             names.append(r.take(r.varint(MAX_TEXT)).decode("utf-8"))
         except UnicodeDecodeError:
-            raise BadToken(_DAMAGED + " (the player names are damaged)") from None
+            raise BadToken.said("errors.link.names") from None
     origin = _unzip(r.take(r.varint(MAX_TEXT))) if flags & _ORIGIN_FLAG else None
     n_actions = r.varint(MAX_ACTIONS)
     number = int.from_bytes(r.take(r.varint(MAX_TEXT)), "big")
     if r.pos != len(r.data):
-        raise BadToken(_DAMAGED + " (trailing data)")
+        raise BadToken.said("errors.link.trailing")
     game = {"board": BOARDS[board_i], "edition": _EDITIONS[flags & 1], "setup": _SETUPS[(flags >> 1) & 1],
             "investor_card": not (flags >> 2) & 1, "increase_bonus": bool(flags & _INCREASE_BONUS_FLAG),
             "seed": seed, "players": names}
@@ -330,7 +326,7 @@ def decode(token: str) -> GameState:
     except IllegalAction as e:  # pragma: no cover - pick only returns legal indices
         raise BadToken(f"the game record is invalid: {e}") from None
     if number:
-        raise BadToken(_DAMAGED + " (unused data in the game record)")
+        raise BadToken.said("errors.link.unused")
     return state
 
 
@@ -375,7 +371,7 @@ def _text_of(data: str | bytes) -> str:
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError:
-            raise BadToken("this is not an Imperial save (not UTF-8 text)") from None
+            raise BadToken.said("errors.not_save_text") from None
     if not isinstance(data, str):
         raise BadToken(f"a save or link is text, not {type(data).__name__}")
     if len(data) > MAX_TEXT:
@@ -386,16 +382,16 @@ def _text_of(data: str | bytes) -> str:
 def _get(d: dict[str, Any], key: str, kind: type, where: str) -> Any:
     """``d[key]``, which must be a ``kind`` (dict, list, str or bool)."""
     if key not in d:
-        raise BadToken(f"the save is damaged ({where}{key} is missing)")
+        raise BadToken.said("errors.save_damaged", detail=f"{where}{key} is missing")
     value = d[key]
     if not isinstance(value, kind):
-        raise BadToken(f"the save is damaged ({where}{key} has the wrong type)")
+        raise BadToken.said("errors.save_damaged", detail=f"{where}{key} has the wrong type")
     return value
 
 
 def _int(value: Any, what: str, lo: int, hi: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise BadToken(f"the save is damaged ({what} is not a whole number from {lo} to {hi})")
+        raise BadToken.said("errors.save_damaged", detail=f"{what} is not a whole number from {lo} to {hi}")
     return value
 
 
@@ -410,9 +406,9 @@ def _valid_text(value: str) -> bool:
 
 def _plain_text(value: Any, what: str) -> str:
     if not isinstance(value, str):
-        raise BadToken(f"the save is damaged ({what} is not text)")
+        raise BadToken.said("errors.save_damaged", detail=f"{what} is not text")
     if not _valid_text(value):
-        raise BadToken(f"the save is damaged ({what} is not valid text)")
+        raise BadToken.said("errors.save_damaged", detail=f"{what} is not valid text")
     return value
 
 
@@ -435,10 +431,10 @@ def _game(d: dict[str, Any], names: Any, where: str = "") -> dict[str, Any]:
     investor_card = _get(d, "investor_card", bool, where)
     increase_bonus = d.get("increase_bonus", False)
     if not isinstance(increase_bonus, bool):
-        raise BadToken("the save is damaged (increase_bonus is not true or false)")
+        raise BadToken.said("errors.save_damaged", detail="increase_bonus is not true or false")
     seed = _int(d.get("seed"), "the seed", -SEED_LIMIT, SEED_LIMIT - 1)
     if not isinstance(names, list) or not 2 <= len(names) <= 6:
-        raise BadToken("the save is damaged (it must name 2 to 6 players)")
+        raise BadToken.said("errors.save_damaged", detail="it must name 2 to 6 players")
     players = [_plain_text(n, "a player name") for n in names]
     return {"board": board, "edition": edition, "setup": setup, "investor_card": investor_card,
             "increase_bonus": increase_bonus, "seed": seed, "players": players}
@@ -450,7 +446,7 @@ def _start(game: dict[str, Any], origin: Any) -> GameState:
     if origin is None:
         return _new(game)
     if not isinstance(origin, str) or len(origin) > MAX_ORIGIN:
-        raise BadToken("the save is damaged (its starting position is not a position text)")
+        raise BadToken.said("errors.save_damaged", detail="its starting position is not a position text")
     _plain_text(origin, "the starting position")
     try:
         start = _from_position(origin)
@@ -464,7 +460,7 @@ def _start(game: dict[str, Any], origin: Any) -> GameState:
 
 def _indices(value: Any, what: str) -> list[int]:
     if not isinstance(value, list) or len(value) > MAX_ACTIONS:
-        raise BadToken(f"the save is damaged ({what} is not a list of up to {MAX_ACTIONS} moves)")
+        raise BadToken.said("errors.save_damaged", detail=f"{what} is not a list of up to {MAX_ACTIONS} moves")
     for i in value:
         _int(i, f"a move of {what}", 0, 10**6)
     return value
@@ -472,10 +468,10 @@ def _indices(value: Any, what: str) -> list[int]:
 
 def _notation(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or len(value) > MAX_ACTIONS:
-        raise BadToken(f"the save is damaged ({what} is not a list of up to {MAX_ACTIONS} moves)")
+        raise BadToken.said("errors.save_damaged", detail=f"{what} is not a list of up to {MAX_ACTIONS} moves")
     for t in value:
         if not isinstance(t, str) or len(t) > 200:
-            raise BadToken(f"the save is damaged (a move of {what} is not an action in notation)")
+            raise BadToken.said("errors.save_damaged", detail=f"a move of {what} is not an action in notation")
     return value
 
 
@@ -493,7 +489,7 @@ def _follow_record(start: GameState, indices: list[int] | None, notation: list[s
         except IllegalAction as e:
             raise BadToken(f"the {what} is invalid: {e}") from None
     if indices is not None and len(indices) != len(notation):
-        raise BadToken(f"the save is damaged (the {what} has {len(indices)} indices for {len(notation)} moves)")
+        raise BadToken.said("errors.save_damaged", detail=f"the {what} has {len(indices)} indices for {len(notation)} moves")
     state = start
     entries: list[_Entry] = []
     for k, text in enumerate(notation):
@@ -523,7 +519,7 @@ def _follow_lenient(start: GameState, indices: list[int]) -> GameState:
 def _record(d: Any, what: str) -> tuple[list[int] | None, list[str] | None]:
     """A ``{"indices": [...], "notation": [...]}`` block (at least one of the two)."""
     if not isinstance(d, dict) or not ({"indices", "notation"} & d.keys()) or d.keys() - {"indices", "notation"}:
-        raise BadToken(f"the save is damaged (the {what} is not a record)")
+        raise BadToken.said("errors.save_damaged", detail=f"the {what} is not a record")
     indices = _indices(d["indices"], f"the {what}") if "indices" in d else None
     notation = _notation(d["notation"], f"the {what}") if "notation" in d else None
     return indices, notation
@@ -582,24 +578,24 @@ def save(state: GameState, *, meta: dict[str, Any] | None = None, redo: list[int
 def _read_v2(data: dict[str, Any]) -> SavedGame:
     known = {"format", "format_version", "engine_version", "summary", "meta", "game", "origin", "record", "redo"}
     if data.keys() - known:
-        raise BadToken(f"the save is damaged (unknown part {sorted(data.keys() - known)[0][:40]!r})")
+        raise BadToken.said("errors.save_damaged", detail=f"unknown part {sorted(data.keys() - known)[0][:40]!r}")
     _engine_version(data.get("engine_version"))
     g = _get(data, "game", dict, "")
     game = _game(g, g.get("players"), "game.")
     if g.keys() - game.keys():
-        raise BadToken("the save is damaged (unknown set-up option)")
+        raise BadToken.said("errors.save_damaged", detail="unknown set-up option")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        raise BadToken("the save is damaged (meta is not an object)")
+        raise BadToken.said("errors.save_damaged", detail="meta is not an object")
     if not _valid_text(_dump(meta)):
-        raise BadToken("the save is damaged (meta is not valid text)")
+        raise BadToken.said("errors.save_damaged", detail="meta is not valid text")
     indices, notation = _record(data.get("record"), "game record")
     redo_i, redo_n = _record(data.get("redo", {"indices": []}), "redo list")
     start = _start(game, data.get("origin"))
     state = _follow_record(start, indices, notation, "game record")
     after = _follow_record(state, redo_i, redo_n, "redo list")
     if "summary" in data and data["summary"] != summary_of(state):
-        raise BadToken("the save's summary does not match its game record (edited by hand?)")
+        raise BadToken.said("errors.save_edited")
     return SavedGame(state, _redo_of(state, after), meta)
 
 
@@ -627,14 +623,14 @@ def _read_dump(data: dict[str, Any], notation: list[str] | None = None) -> GameS
     """The engine's JSON dump of a state (``GameState.model_dump_json()``), checked by replaying its
     record (by ``notation`` if given, else by the indices of its history)."""
     if "version" not in data:
-        raise BadToken("this is not an Imperial save")
+        raise BadToken.said("errors.not_save")
     _engine_version(data["version"])
     game = _game(data, [p.get("name") if isinstance(p, dict) else None for p in _get(data, "players", list, "")])
     history = _indices(_get(data, "history", list, ""), "the game record")
     state = _follow_record(_start(game, data.get("origin")), history if notation is None else None, notation,
                            "game record")
     if not _matches(state, data):
-        raise BadToken("the save does not match its own game record (edited by hand?)")
+        raise BadToken.said("errors.save_edited")
     return state
 
 
@@ -673,19 +669,18 @@ def _link_token(text: str) -> str | None:
 def _json_save(text: str) -> dict[str, Any]:
     data = _parse_json(text)
     if not isinstance(data, dict):
-        raise BadToken("this is not an Imperial save")
+        raise BadToken.said("errors.not_save")
     return data
 
 
 def _format_version(data: dict[str, Any]) -> int:
     if data.get("format") != SAVE_FORMAT:
-        raise BadToken("this is not an Imperial save")
+        raise BadToken.said("errors.not_save")
     v = data.get("format_version")
     if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v < 2**31:
-        raise BadToken("the save is damaged (its format version is not a number)")
+        raise BadToken.said("errors.save_damaged", detail="its format version is not a number")
     if v > SAVE_VERSION:
-        raise BadToken(f"this save was made by a newer version of the game (save format {v}); "
-                       f"this version reads save formats up to {SAVE_VERSION}")
+        raise BadToken.said("errors.save_format_newer", version=v, reads=SAVE_VERSION)
     return v
 
 
@@ -694,7 +689,7 @@ def read_save(text: str | bytes) -> SavedGame:
     Raises :class:`BadToken` (only) with the reason when it cannot be read."""
     text = _text_of(text)
     if not text:
-        raise BadToken("this is empty, not a save or a link")
+        raise BadToken.said("errors.empty")
     if text[0] in '{["' or text in ("null", "true", "false"):
         data = _json_save(text)
         if "format" in data:
@@ -702,7 +697,7 @@ def read_save(text: str | bytes) -> SavedGame:
         return SavedGame(_read_dump(data))
     token = _link_token(text)
     if token is None and "://" in text:
-        raise BadToken("this link holds no game (no #g= in it)")
+        raise BadToken.said("errors.no_game_in_link")
     return SavedGame(decode(text if token is None else token))
 
 
@@ -754,17 +749,17 @@ def _summary_of_dump(data: dict[str, Any], meta: dict[str, Any]) -> dict[str, An
 def _checked_summary(s: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
     players = s.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise BadToken("the save is damaged (its list of players)")
+        raise BadToken.said("errors.save_damaged", detail="its list of players")
     out = {"players": players, "board": s.get("board"), "moves": s.get("moves"), "over": s.get("over"),
            "player": s.get("player"), "nation": s.get("nation"), "decision": s.get("decision"),
            "round": s.get("round"), "meta": meta}
     if not isinstance(out["board"], str) or not isinstance(out["over"], bool):
-        raise BadToken("the save is damaged (its summary)")
+        raise BadToken.said("errors.save_damaged", detail="its summary")
     if not isinstance(out["moves"], int) or isinstance(out["moves"], bool) or out["moves"] < 0:
-        raise BadToken("the save is damaged (its number of moves)")
+        raise BadToken.said("errors.save_damaged", detail="its number of moves")
     for k in ("player", "nation", "decision"):
         if out[k] is not None and not isinstance(out[k], str):
-            raise BadToken(f"the save is damaged (its summary's {k})")
+            raise BadToken.said("errors.save_damaged", detail=f"its summary's {k}")
     if out["round"] is not None and (not isinstance(out["round"], int) or isinstance(out["round"], bool)):
         out["round"] = None
     return out

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal in this state; the message tells the player why.  Raised by
-    :meth:`said`, it also carries its catalogue ``key`` and ``values`` (``imperial_text``), so that a page
-    can say the same in its own language (``imperial_text.reason``)."""
+class Said(ValueError):
+    """An error whose message is a sentence of the catalogue (``imperial_text``): raised by :meth:`said`, it
+    carries the sentence's ``key`` and ``values`` besides the English message, so that a page can say the
+    same in its own language (``imperial_text.reason``)."""
 
     def __init__(self, message: str = "", *, key: str | None = None, values: dict[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -16,7 +16,7 @@ class IllegalAction(ValueError):
         self.values = dict(values or {})
 
     @classmethod
-    def said(cls, key: str, **values: Any) -> IllegalAction:
+    def said(cls, key: str, **values: Any) -> Any:
         """The catalogue's sentence ``key`` (``imperial_text.tables.errors``): the message in English, the key
         and values kept for other languages."""
         from imperial_text import t
@@ -24,12 +24,16 @@ class IllegalAction(ValueError):
         return cls(t("en", key, **values), key=key, values=values)
 
 
+class IllegalAction(Said):
+    """An action that is not legal in this state; the message tells the player why."""
+
+
 class NotationError(IllegalAction):
     """Text that is not an action at all (unknown words), as opposed to a well-formed action that is not
     legal now (a plain :class:`IllegalAction`)."""
 
 
-class BadToken(ValueError):
+class BadToken(Said):
     """A link token, save or position that is damaged, truncated, tampered with, or from an engine
     format this engine does not read."""
 

@@ -93,3 +93,32 @@ def test_the_engines_refusals_of_names_come_in_every_language(lang: str) -> None
         else:
             assert said != str(info.value)
     assert reason(lang, ValueError("plain")) == "plain"  # no key: the message as it is
+
+
+def test_every_sentence_the_engine_says_by_key_is_in_the_catalogue() -> None:
+    """``IllegalAction.said`` / ``BadToken.said`` keys written in the engine's and the page's code exist."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = "".join(p.read_text() for d in ("pkg/imperial_core", "web/imperial_ui") for p in (root / d).rglob("*.py"))
+    keys = set(re.findall(r'\.said\("([a-z_.]+)"', code))
+    keys |= {f"errors.{what}_{which}" for what in ("link", "save") for which in ("newer", "older")}
+    assert len(keys) > 20
+    assert sorted(keys - set(tables.TEXT)) == []
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_a_damaged_link_says_why_in_the_language(lang: str) -> None:
+    import imperial_core as core
+    from imperial_text import reason
+
+    token = core.encode(core.new_game(["Ann", "Bob", "Cem"], seed=3))
+    for bad, key in ((token[:-1] + ("A" if token[-1] != "A" else "B"), None), (token[:6], "errors.link.cut"),
+                     ("https://example.invalid/page", "errors.no_game_in_link"), ("", "errors.empty")):
+        with pytest.raises(core.BadToken) as info:
+            core.read_save(bad)
+        if key is not None:
+            assert info.value.key == key
+        said = reason(lang, info.value)
+        assert said == t(lang, info.value.key, **info.value.values) and said != str(info.value)

@@ -592,7 +592,7 @@ class App:
             js.console.error(exc.details)
             return str(exc)
         except core.BadToken as exc:
-            return str(exc)
+            return tx.reason(self.lang, exc)
         except Exception:  # the engine read it, but the page could not follow it: say so, keep the rest
             js.console.error(traceback.format_exc())
             return self.w("page.m.unexpected")

@@ -112,7 +112,7 @@ def list_row(key: str, raw: str | None, prefix: str, lang: str = "en") -> dict[s
                 "moves": int(s["moves"]), "over": bool(s["over"]), "player": s["player"], "nation": s["nation"],
                 "saved": _time(meta.get("saved")), "game": str(meta.get("id") or "")}
     except core.BadToken as e:
-        return {**row, "bad": str(e)}
+        return {**row, "bad": tx.reason(lang, e)}
     except Exception:  # the engine promises BadToken only
         return {**row, "bad": tx.t(lang, "page.r.version")}
 

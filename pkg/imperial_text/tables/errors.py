@@ -1,5 +1,7 @@
-"""Why the engine or the page refuses something a player typed (``IllegalAction.said``): player names
-and the number of players (*Preparation*, rulebooks).  The English text is the engine's own message."""
+"""Why the engine or the page refuses something a player typed or opened (``IllegalAction.said``,
+``BadToken.said``): player names and the number of players (*Preparation*, rulebooks), damaged or foreign
+links and saves.  The English text is the engine's own message; a ``{detail}`` is the engine's technical
+detail (field names of the save format) and stays as it is."""
 
 from __future__ import annotations
 
@@ -26,4 +28,65 @@ TEXT: dict[str, dict[str, str]] = {
     "errors.player_count": {"en": "Imperial is played by 2 to 6 players, not {n}",
                             "de": "Imperial spielen 2 bis 6 Spieler, nicht {n}",
                             "es": "Imperial se juega con 2 a 6 jugadores, no con {n}"},
+    "errors.link.cut": {"en": "this link is damaged or incomplete (cut short)", "de": "dieser Link ist beschädigt oder unvollständig (abgeschnitten)", "es": "este enlace está dañado o incompleto (cortado)"},
+    "errors.link.number_range": {"en": "this link is damaged or incomplete (a number is out of range)", "de": "dieser Link ist beschädigt oder unvollständig (eine Zahl liegt außerhalb des Bereichs)", "es": "este enlace está dañado o incompleto (un número está fuera de rango)"},
+    "errors.link.number_long": {"en": "this link is damaged or incomplete (a number is too long)", "de": "dieser Link ist beschädigt oder unvollständig (eine Zahl ist zu lang)", "es": "este enlace está dañado o incompleto (un número es demasiado largo)"},
+    "errors.link.position": {"en": "this link is damaged or incomplete (the position is damaged)", "de": "dieser Link ist beschädigt oder unvollständig (die Stellung ist beschädigt)", "es": "este enlace está dañado o incompleto (la posición está dañada)"},
+    "errors.link.too_long": {"en": "this link is damaged or incomplete (too long)", "de": "dieser Link ist beschädigt oder unvollständig (zu lang)", "es": "este enlace está dañado o incompleto (demasiado largo)"},
+    "errors.link.checksum": {"en": "this link is damaged or incomplete (checksum mismatch)", "de": "dieser Link ist beschädigt oder unvollständig (Prüfsumme stimmt nicht)", "es": "este enlace está dañado o incompleto (la suma de control no coincide)"},
+    "errors.link.last_char": {"en": "this link is damaged or incomplete (its last character is wrong)", "de": "dieser Link ist beschädigt oder unvollständig (sein letztes Zeichen ist falsch)", "es": "este enlace está dañado o incompleto (su último carácter es incorrecto)"},
+    "errors.link.names": {"en": "this link is damaged or incomplete (the player names are damaged)", "de": "dieser Link ist beschädigt oder unvollständig (die Spielernamen sind beschädigt)", "es": "este enlace está dañado o incompleto (los nombres de los jugadores están dañados)"},
+    "errors.link.trailing": {"en": "this link is damaged or incomplete (trailing data)", "de": "dieser Link ist beschädigt oder unvollständig (überzählige Daten am Ende)", "es": "este enlace está dañado o incompleto (datos sobrantes al final)"},
+    "errors.link.unused": {"en": "this link is damaged or incomplete (unused data in the game record)", "de": "dieser Link ist beschädigt oder unvollständig (ungenutzte Daten in der Partieaufzeichnung)", "es": "este enlace está dañado o incompleto (datos sin usar en el registro de la partida)"},
+    "errors.link.characters": {"en": "this is not a game link token (bad characters)",
+                               "de": "das ist kein Spiel-Link (ungültige Zeichen)",
+                               "es": "esto no es un enlace de partida (caracteres no válidos)"},
+    "errors.save_damaged": {"en": "the save is damaged ({detail})", "de": "der Spielstand ist beschädigt ({detail})",
+                            "es": "la partida guardada está dañada ({detail})"},
+    "errors.not_save": {"en": "this is not an Imperial save", "de": "das ist kein Imperial-Spielstand",
+                        "es": "esto no es una partida guardada de Imperial"},
+    "errors.not_save_text": {"en": "this is not an Imperial save (not UTF-8 text)",
+                             "de": "das ist kein Imperial-Spielstand (kein UTF-8-Text)",
+                             "es": "esto no es una partida guardada de Imperial (no es texto UTF-8)"},
+    "errors.empty": {"en": "this is empty, not a save or a link", "de": "das ist leer, kein Spielstand und kein Link",
+                     "es": "está vacío: no es una partida guardada ni un enlace"},
+    "errors.no_game_in_link": {"en": "this link holds no game (no #g= in it)",
+                               "de": "dieser Link enthält keine Partie (kein #g= darin)",
+                               "es": "este enlace no contiene ninguna partida (no lleva #g=)"},
+    "errors.save_edited": {"en": "the save does not match its own game record (edited by hand?)",
+                           "de": "der Spielstand passt nicht zu seiner eigenen Partieaufzeichnung (von Hand bearbeitet?)",
+                           "es": "la partida guardada no coincide con su propio registro (¿editada a mano?)"},
+    "errors.link_newer": {"en": "this link was made by a newer version of the game (engine format {version}); this engine "
+                                "reads format {reads}: open it with the newer version",
+                          "de": "dieser Link stammt von einer neueren Version des Spiels (Engine-Format {version}); diese "
+                                "Version liest Format {reads}: öffne ihn mit der neueren Version",
+                          "es": "este enlace se hizo con una versión más nueva del juego (formato {version}); esta versión "
+                                "lee el formato {reads}: ábrelo con la versión más nueva"},
+    "errors.link_older": {"en": "this link was made by an older version of the rules (engine format {version}); this "
+                                "engine reads format {reads}, whose rules differ, so that game cannot be replayed here",
+                          "de": "dieser Link stammt von einer älteren Regelversion (Engine-Format {version}); diese Version "
+                                "liest Format {reads} mit anderen Regeln, daher lässt sich die Partie hier nicht nachspielen",
+                          "es": "este enlace se hizo con una versión anterior de las reglas (formato {version}); esta "
+                                "versión lee el formato {reads}, con otras reglas, así que la partida no se puede "
+                                "reproducir aquí"},
+    "errors.save_newer": {"en": "this save was made by a newer version of the game (engine format {version}); this engine "
+                                "reads format {reads}: open it with the newer version",
+                          "de": "dieser Spielstand stammt von einer neueren Version des Spiels (Engine-Format {version}); "
+                                "diese Version liest Format {reads}: öffne ihn mit der neueren Version",
+                          "es": "esta partida guardada se hizo con una versión más nueva del juego (formato {version}); "
+                                "esta versión lee el formato {reads}: ábrela con la versión más nueva"},
+    "errors.save_older": {"en": "this save was made by an older version of the rules (engine format {version}); this "
+                                "engine reads format {reads}, whose rules differ, so that game cannot be replayed here",
+                          "de": "dieser Spielstand stammt von einer älteren Regelversion (Engine-Format {version}); diese "
+                                "Version liest Format {reads} mit anderen Regeln, daher lässt sich die Partie hier nicht "
+                                "nachspielen",
+                          "es": "esta partida guardada se hizo con una versión anterior de las reglas (formato {version}); "
+                                "esta versión lee el formato {reads}, con otras reglas, así que la partida no se puede "
+                                "reproducir aquí"},
+    "errors.save_format_newer": {"en": "this save was made by a newer version of the game (save format {version}); this "
+                                       "version reads save formats up to {reads}",
+                                 "de": "dieser Spielstand stammt von einer neueren Version des Spiels (Speicherformat "
+                                       "{version}); diese Version liest Speicherformate bis {reads}",
+                                 "es": "esta partida guardada se hizo con una versión más nueva del juego (formato de "
+                                       "guardado {version}); esta versión lee formatos hasta el {reads}"},
 }
