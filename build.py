@@ -540,7 +540,10 @@ def ensure_venv() -> Path:
         run([sys.executable, "-m", "venv", str(VENV)])
     req = ROOT / "requirements-test.txt"
     stamp = VENV / ".requirements.sha256"
-    want = hashlib.sha256(req.read_bytes() + (ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    # the checkout is part of the stamp: the project is installed editable from ROOT, so a venv shared with
+    # another checkout (a git worktree) is pointed back here when this checkout runs
+    want = hashlib.sha256(req.read_bytes() + (ROOT / "pyproject.toml").read_bytes()
+                          + str(ROOT).encode()).hexdigest()
     if not stamp.exists() or stamp.read_text() != want:
         run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(req)])
         run([str(py), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps",
