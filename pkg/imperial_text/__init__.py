@@ -4,10 +4,10 @@
 plural form by a count.  ``nation`` and ``region`` name the board's places as the German and Spanish
 rulebooks name them (English comes from the board data itself); ``region_phrase`` and ``region_list`` put
 a region after a preposition with the article and contraction the language wants ("im Ärmelkanal", "al
-Golfo de Vizcaya").  ``money`` and ``number`` write amounts in
-the language's own format.  The tables live in ``imperial_text.tables``, one module per area (log sentences,
-board drawing, page, rules helper, computer players, screen-reader texts), each key with its three
-languages side by side so a missing translation is a failing test, never a silent English word.
+Golfo de Vizcaya").  ``money`` and ``number`` write amounts in the language's own format.  The tables live
+in ``imperial_text.tables``, one module per area (log sentences, board drawing, page, rules helper, computer
+players, screen-reader texts), each key with its three languages side by side so a missing translation is a
+failing test, never a silent English word.
 """
 
 from __future__ import annotations
@@ -113,3 +113,12 @@ def region_list(lang: str, board: str, regions: Iterable[tuple[str, str]], prep:
     said = [region_phrase(lang, board, rid, english, prep if i == 0 else case)
             for i, (rid, english) in enumerate(regions)]
     return sep.join(said)
+
+
+def reason(lang: str, error: BaseException) -> str:
+    """Why ``error`` refused something, in ``lang`` when the engine said it by a catalogue key
+    (``IllegalAction.said``), else the error's own (English) message."""
+    key = getattr(error, "key", None)
+    if isinstance(key, str) and key in TEXT:
+        return t(lang, key, **getattr(error, "values", {}))
+    return str(error)

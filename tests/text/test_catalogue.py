@@ -72,3 +72,24 @@ def test_tn_picks_the_form_by_count() -> None:
         assert tn("es", "_probe", 3) == "3 ejércitos"
     finally:
         del tables.TEXT["_probe.one"], tables.TEXT["_probe.other"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_engines_refusals_of_names_come_in_every_language(lang: str) -> None:
+    """A name the engine refuses says why in the page's language; in English, the engine's own message."""
+    from imperial_core import IllegalAction, new_game
+    from imperial_text import reason
+
+    cases = [(["Ann", "ann"], "errors.name_twice"), (["Ann", "x" * 30], "errors.name_long"),
+             (["Ann", "bank"], "errors.name_reserved"), (["Ann"], "errors.player_count")]
+    for names, key in cases:
+        with pytest.raises(IllegalAction) as info:
+            new_game(names)
+        assert info.value.key == key
+        said = reason(lang, info.value)
+        assert said == t(lang, key, **info.value.values) and "{" not in said
+        if lang == "en":
+            assert said == str(info.value)
+        else:
+            assert said != str(info.value)
+    assert reason(lang, ValueError("plain")) == "plain"  # no key: the message as it is

@@ -619,7 +619,8 @@ class App:
         try:
             names = form_names([str(_el(f"player-name-{i}").value) for i in range(1, count + 1)])
         except core.IllegalAction as exc:
-            self.message(self.w("page.m.names", reason=exc, rules=self.w("page.m.name_rules")), "info")
+            self.message(self.w("page.m.names", reason=tx.reason(self.lang, exc), rules=self.w("page.m.name_rules")),
+                         "info")
             return
         seed_text = str(_el("seed").value).strip()
         try:
@@ -638,7 +639,7 @@ class App:
         try:
             session = Session.new(names, game_id=self.new_id(), **options)
         except core.IllegalAction as exc:
-            self.message(self.w("page.m.cannot_start", reason=exc), "info")
+            self.message(self.w("page.m.cannot_start", reason=tx.reason(self.lang, exc)), "info")
             return
         session.extra["seats"] = self.bots.form_seats(count)
         self.ui.clearMessage()

@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 import imperial_core as core
+import imperial_text as tx
 import js
 
 from . import views
@@ -279,7 +280,7 @@ class BotPlay:
         try:
             _after, events = core.step(state, action)
         except core.IllegalAction as exc:
-            self.stop(self.app.w("page.b.refused", reason=exc))
+            self.stop(self.app.w("page.b.refused", reason=tx.reason(self.app.lang, exc)))
             return
         step = s.cur
         s.play(action)
@@ -464,7 +465,7 @@ class BotPlay:
         try:
             names = form_names(names)
         except core.IllegalAction as exc:
-            app.message(app.w("page.b.bad_name", reason=exc), "info")
+            app.message(app.w("page.b.bad_name", reason=tx.reason(app.lang, exc)), "info")
             return
         session = Session.new(names, game_id=app.new_id(), board="europe", seed=random.randrange(1, 1_000_000))
         session.extra["seats"] = seats

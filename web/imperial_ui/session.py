@@ -42,7 +42,7 @@ def form_names(raw: list[str]) -> list[str]:
     names = [" ".join(str(r).split()) for r in raw]
     for i, n in enumerate(names):
         if not n:
-            raise core.IllegalAction(f"player {i + 1} needs a name")
+            raise core.IllegalAction.said("errors.player_needs_name", n=i + 1)
     check_names(names)
     return names
 

@@ -45,16 +45,16 @@ def check_names(players: list[str]) -> None:
     seen: set[str] = set()
     for p in players:
         if not isinstance(p, str) or not p:
-            raise IllegalAction("every player needs a name")
+            raise IllegalAction.said("errors.name_empty")
         if len(p) > MAX_NAME:
-            raise IllegalAction(f"the name {p[:MAX_NAME]!r}… is longer than {MAX_NAME} characters")
+            raise IllegalAction.said("errors.name_long", name=repr(p[:MAX_NAME]), max=MAX_NAME)
         if p != p.strip() or not p.isprintable():
-            raise IllegalAction(f"the name {p!r} has spaces around it or characters that cannot be shown")
+            raise IllegalAction.said("errors.name_shown", name=repr(p))
         folded = p.casefold()
         if folded in _RESERVED or folded.startswith("treasury:"):
-            raise IllegalAction(f"{p!r} cannot be a player's name (it names the bank or a treasury)")
+            raise IllegalAction.said("errors.name_reserved", name=repr(p))
         if folded in seen:
-            raise IllegalAction(f"two players are called {p!r}; each player needs a different name")
+            raise IllegalAction.said("errors.name_twice", name=repr(p))
         seen.add(folded)
 
 
@@ -63,7 +63,7 @@ def initial_state(b: Board, players: list[str], edition: str, setup: str, invest
     """The plain-dict state right after set-up (standard deal) or at the start of the auction."""
     n = len(players)
     if not 2 <= n <= 6:
-        raise IllegalAction(f"Imperial is played by 2 to 6 players, not {n}")
+        raise IllegalAction.said("errors.player_count", n=n)
     check_names(players)
     cash = start_cash(b, edition, setup, n)
     nations = {}
