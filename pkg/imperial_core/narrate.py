@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from imperial_text import TEXT, known, money, number, t, tn
+from imperial_text import TEXT, known, money, number, region_list, region_phrase, t, tn
 from imperial_text import nation as nation_name
 from imperial_text import region as region_name
 from imperial_text.tables.narrate import ARTICLES
@@ -70,6 +70,16 @@ class _Words:
     def region(self, rid: str) -> str:
         r = self.b.regions.get(rid)
         return region_name(self.lang, self.b.id, rid, r.name) if r is not None else rid
+
+    def place(self, rid: str, prep: str) -> str:
+        """Region ``rid`` after preposition ``prep``, with the article its name takes ("im Ärmelkanal")."""
+        r = self.b.regions.get(rid)
+        return region_phrase(self.lang, self.b.id, rid, r.name if r is not None else rid, prep)
+
+    def places(self, rids: Sequence[str], prep: str) -> str:
+        """Regions after one preposition ("über die Nordsee, den Ärmelkanal")."""
+        regions = self.b.regions
+        return region_list(self.lang, self.b.id, [(r, regions[r].name if r in regions else r) for r in rids], prep)
 
     def canal(self, cid: str) -> str:
         c = next((c for c in self.b.canals if c.id == cid), None)
@@ -131,34 +141,34 @@ def _action_phrase(before: GameState, action: Any, w: _Words) -> str:
         return w.t(kind, nation=w.nation(t["nation"]), move=move, canal=w.canal(t["queue"][0]))
     if kind == "factory":
         site = w.b.regions[a.region].factory_site if a.region in w.b.regions else None
-        return w.t("build_shipyard" if site == "shipyard" else "build_armaments", region=w.region(a.region))
+        return w.t("build_shipyard" if site == "shipyard" else "build_armaments", in_region=w.place(a.region, "in"))
     if kind == "produce":
         return w.t("produce", region=w.region(a.region))
     if kind == "import":
-        return w.t(f"import.{a.unit}", region=w.region(a.region))
+        return w.t(f"import.{a.unit}", into_region=w.place(a.region, "into"))
     if kind == "fleet":
         return w.t("move_fleet", origin=w.region(a.origin), to=w.region(a.to))
     if kind == "army":
         s = w.t("move_army", origin=w.region(a.origin), to=w.region(a.to))
         if a.via:
-            s += w.t("convoy", seas=", ".join(w.region(x) for x in a.via))
+            s += w.t("convoy", via_seas=w.places(a.via, "via"))
         if a.hostile is not None:
             s += w.t("hostile" if a.hostile else "friendly")
         return s
     if kind == "status":
         if not a.hostile:
-            return w.t("lay_down", region=w.region(a.region))
+            return w.t("lay_down", in_region=w.place(a.region, "in"))
         if a.count is not None:
-            return w.t("stand_up_some", count=number(w.lang, a.count), region=w.region(a.region))
-        return w.t("stand_up_all", region=w.region(a.region))
+            return w.t("stand_up_some", count=number(w.lang, a.count), in_region=w.place(a.region, "in"))
+        return w.t("stand_up_all", in_region=w.place(a.region, "in"))
     if kind == "battle":
-        return w.t("attack", region=w.region(a.region))
+        return w.t("attack", in_region=w.place(a.region, "in"))
     if kind == "ask":
         return w.t("ask", nation=w.nation(a.nation))
     if kind == "demand":
         return w.t("demand", unit=w.unit(a.unit))
     if kind == "destroy":
-        return w.t("destroy", region=w.region(a.region))
+        return w.t("destroy", in_region=w.place(a.region, "in"))
     if kind == "bond":
         s = w.t("bond", nation=w.nation(a.nation), value=w.money(a.value))
         if a.trade_in is not None:
@@ -230,10 +240,10 @@ def _consequences(events: Sequence[Any], w: _Words) -> list[str]:
         if k == "unit_built" and e.cause == "production":
             built.setdefault((e.nation, e.unit), []).append(w.region(e.region))
         elif k == "battle":
-            out.append(w.t("battle", region=w.region(e.region), nation=w.nation(e.nation), unit=w.unit(e.unit),
+            out.append(w.t("battle", in_region=w.place(e.region, "in"), nation=w.nation(e.nation), unit=w.unit(e.unit),
                            enemy=w.nation(e.enemy), enemy_unit=w.unit(e.enemy_unit)))
         elif k == "factory_destroyed":
-            out.append(w.t("factory_destroyed", nation=w.nation(e.nation), region=w.region(e.region)))
+            out.append(w.t("factory_destroyed", nation=w.nation(e.nation), in_region=w.place(e.region, "in")))
         elif k == "flag_placed":
             placed.append(w.region(e.region))
         elif k == "flag_removed":

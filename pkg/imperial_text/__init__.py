@@ -2,10 +2,12 @@
 
 ``t(lang, key, **values)`` looks a sentence up and fills its named values; ``tn`` picks the singular or the
 plural form by a count.  ``nation`` and ``region`` name the board's places as the German and Spanish
-rulebooks name them (English comes from the board data itself).  ``money`` and ``number`` write amounts in
-the language's own format.  The tables live in ``imperial_text.tables``, one module per area (log sentences,
-board drawing, page, rules helper, computer players, screen-reader texts), each key with its three
-languages side by side so a missing translation is a failing test, never a silent English word.
+rulebooks name them (English comes from the board data itself); ``region_phrase`` and ``region_list`` put
+a region after a preposition with the article and contraction the language wants ("im Ärmelkanal", "al
+Golfo de Vizcaya").  ``money`` and ``number`` write amounts in the language's own format.  The tables live
+in ``imperial_text.tables``, one module per area (log sentences, board drawing, page, rules helper, computer
+players, screen-reader texts), each key with its three languages side by side so a missing translation is a
+failing test, never a silent English word.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .tables import NAMES, TEXT
+from .tables.phrases import CONTRACTIONS, FORMS, PREPOSITIONS
 
 #: The languages the game speaks, English first (the fallback).
 LANGS: tuple[str, ...] = ("en", "de", "es")
@@ -79,6 +82,37 @@ def region(lang: str, board: str, rid: str, english: str) -> str:
     if lang == DEFAULT:
         return english
     return NAMES.get((board, lang), {}).get(rid, english)
+
+
+def region_phrase(lang: str, board: str, rid: str, english: str, prep: str) -> str:
+    """Region ``rid`` after the preposition ``prep`` as ``lang`` says it: "in der Nordsee", "im Ärmelkanal",
+    "in Wien", "nach Wien", "in die Türkei", "en el Mar del Norte", "al Golfo de Vizcaya", "in North Sea".
+
+    ``prep`` is one of the English sentences' prepositions ("in", "into", "to", "from", "via"), or a case
+    ("nom", "acc", "dat") for the name with its article and no preposition.  A name without an article
+    (``tables.phrases``) keeps its plain form."""
+    lang = known(lang)
+    bare, before_article, case = PREPOSITIONS[lang][prep]
+    name = region(lang, board, rid, english)
+    form = FORMS.get((board, lang), {}).get(rid)
+    if form is None:
+        return f"{bare} {name}" if bare else name
+    said = form[case]
+    if not before_article:
+        return said
+    article, _, rest = said.partition(" ")
+    *words, last = before_article.split(" ")
+    joined = CONTRACTIONS.get(lang, {}).get(f"{last} {article}")
+    return " ".join([*words, joined, rest]) if joined else f"{before_article} {said}"
+
+
+def region_list(lang: str, board: str, regions: Iterable[tuple[str, str]], prep: str, sep: str = ", ") -> str:
+    """Regions (``(id, English name)`` pairs) after one preposition: the first with it, the others with
+    their articles in its case ("über die Nordsee, den Ärmelkanal", "via North Sea, English Channel")."""
+    case = PREPOSITIONS[known(lang)][prep][2]
+    said = [region_phrase(lang, board, rid, english, prep if i == 0 else case)
+            for i, (rid, english) in enumerate(regions)]
+    return sep.join(said)
 
 
 def reason(lang: str, error: BaseException) -> str:

@@ -20,7 +20,7 @@ from html import escape
 from typing import Any
 
 import svgwrite
-from imperial_text import known, t, tn
+from imperial_text import known, region_list, region_phrase, t, tn
 from imperial_text import nation as nation_name
 from imperial_text import region as region_name
 from svgwrite.container import Group
@@ -302,10 +302,11 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
         s = P * PIECE_LAYOUT["factory"]
         fill = "#7B4A24" if site == "armaments" else "#1F5F8B"
         what = t(lang, "render.shipyard" if site == "shipyard" else "render.armaments")
+        in_region = region_phrase(lang, board_id, rid, reg["name"], "in")
         out.append(f'<use class="factory factory-{site}" data-key="factory {_a(rid)}" data-factory="{_a(rid)}" '
                    f'href="#g-factory" x="{_fmt(x - s / 2)}" y="{_fmt(y - s / 2)}" width="{_fmt(s)}" '
                    f'height="{_fmt(s)}" fill="{fill}">'
-                   f'<title>{_t(t(lang, "render.factory_in", what=what, region=rname[rid]))}</title></use>')
+                   f'<title>{_t(t(lang, "render.factory_in", what=what, in_region=in_region))}</title></use>')
     size = geo["label_size"]
     for cid, name, controlled_by, x, y in _canals(board_id):
         name = region_name(lang, board_id, cid, name)
@@ -542,9 +543,9 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, lang: str = "en",
         mark = g.add(dwg.g(class_="canal"))
         mark["data-canal"] = cid
         a, z = (rn.get(s, s) for s in c.seas)
-        control = rn.get(controlled_by, controlled_by)
+        control = _said(b, lang, controlled_by, "in")
         local = region_name(lang, board_id, cid, name)
-        mark.set_desc(title=t(lang, "render.canal", canal=local, a=a, z=z, control=control))
+        mark.set_desc(title=t(lang, "render.canal", canal=local, a=a, z=z, in_control=control))
         mark.add(dwg.circle(center=(x, y), r=size * 0.55, class_="canal-ring"))
         mark.add(dwg.path(d=f"M{_fmt(x - size * 0.3)} {_fmt(y)}H{_fmt(x + size * 0.3)}", class_="canal-cut"))
         short = name.replace(" Canal", "") if lang == "en" else _canal_short(local)
@@ -556,7 +557,7 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, lang: str = "en",
         x, y = at
         el = g.add(dwg.path(d=f"M{_fmt(x - size * 0.5)} {_fmt(y - size * 0.5)}L{_fmt(x + size * 0.5)} "
                                f"{_fmt(y + size * 0.5)}", class_="strait"))
-        el.set_desc(title=t(lang, "render.strait", a=rn.get(a, a), z=rn.get(z, z)))
+        el.set_desc(title=t(lang, "render.strait", a=_said(b, lang, a, "dat"), z=_said(b, lang, z, "dat")))
     width = geo["width"]
     across: dict[str, list[str]] = {}
     for a, z in b.wrap_sea_borders:
@@ -573,7 +574,15 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, lang: str = "en",
         else:
             tx, text, anchor = width - 4.0, f"{others} ▸", "end"
         el = g.add(dwg.text(text, insert=(tx, y + size * 1.6), class_=f"label wrap-label wrap-{anchor}"))
-        el.set_desc(title=t(lang, "render.wraps", name=rn.get(here, here), others=others))
+        name = _said(b, lang, here, "nom")
+        to_others = region_list(lang, board_id, [(o, b.regions[o].name) for o in sorted(theirs)], "to")
+        el.set_desc(title=t(lang, "render.wraps", name=name[:1].upper() + name[1:], to_others=to_others))
+
+
+def _said(b: Any, lang: str, rid: str, prep: str) -> str:
+    """Region ``rid`` of board ``b`` after ``prep`` (or in a case), with its article ("im Nahen Osten")."""
+    r = b.regions.get(rid)
+    return region_phrase(lang, b.id, rid, r.name if r is not None else rid, prep)
 
 
 

@@ -1,6 +1,8 @@
 """The drawings' words: the map's titles, the rondel, the power track, the tax chart, the treasuries and the
 charts (``render``).  Game terms as the rulebooks use them (Machtleiste, Steuerleiste, Staatskasse; tabla de
-puntos de poder, tabla de impuestos, tesorería)."""
+puntos de poder, tabla de impuestos, tesorería).  A region after a preposition comes with it, from
+``imperial_text.region_phrase`` (``{in_region}``: "Werft in Triest", "... deren Flagge im Nahen Osten steht");
+the straits' ``{a}`` and ``{z}`` after "zwischen" / "entre" carry their articles in the dative."""
 
 from __future__ import annotations
 
@@ -23,17 +25,17 @@ TEXT: dict[str, dict[str, str]] = {
     "render.armaments_site": _r("armaments factory site", "Standort für Waffenfabrik", "lugar para arsenal"),
     "render.shipyard": _r("Shipyard", "Werft", "Astillero"),
     "render.armaments": _r("Armaments factory", "Waffenfabrik", "Arsenal"),
-    "render.factory_in": _r("{what} in {region}", "{what} in {region}", "{what} en {region}"),
+    "render.factory_in": _r("{what} {in_region}", "{what} {in_region}", "{what} {in_region}"),
     "render.canal_owner": _r("{canal}: controlled by the flag of {nation}", "{canal}: kontrolliert von der Flagge von {nation}",
                              "{canal}: controlado por la bandera de {nation}"),
-    "render.canal": _r("{canal}: {a} ↔ {z}; controlled by the nation whose flag stands in {control}",
-                       "{canal}: {a} ↔ {z}; kontrolliert von der Nation, deren Flagge in {control} steht",
-                       "{canal}: {a} ↔ {z}; lo controla la nación cuya bandera está en {control}"),
+    "render.canal": _r("{canal}: {a} ↔ {z}; controlled by the nation whose flag stands {in_control}",
+                       "{canal}: {a} ↔ {z}; kontrolliert von der Nation, deren Flagge {in_control} steht",
+                       "{canal}: {a} ↔ {z}; lo controla la nación cuya bandera está {in_control}"),
     "render.strait": _r("Strait: armies cross between {a} and {z}", "Meerenge: Armeen ziehen zwischen {a} und {z}",
                         "Estrecho: los ejércitos cruzan entre {a} y {z}"),
-    "render.wraps": _r("{name} continues across the edge of the map to {others}",
-                       "{name} geht über den Kartenrand hinweg in {others} über",
-                       "{name} continúa al otro lado del borde del mapa en {others}"),
+    "render.wraps": _r("{name} continues across the edge of the map {to_others}",
+                       "{name} geht über den Kartenrand hinweg {to_others} über",
+                       "{name} continúa al otro lado del borde del mapa {to_others}"),
     "render.flag_of": _r("flag of {nation}", "Flagge von {nation}", "bandera de {nation}"),
     "render.pieces.fleet.one": _r("{n} {nation} fleet", "{n} Flotte von {nation}", "{n} flota de {nation}"),
     "render.pieces.fleet.other": _r("{n} {nation} fleets", "{n} Flotten von {nation}", "{n} flotas de {nation}"),
