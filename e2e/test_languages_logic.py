@@ -173,3 +173,16 @@ def test_the_computer_players_are_named_in_the_language() -> None:
 
     assert solo_players("Tú", lang="es")[0] == ["Tú", "Ordenador 1", "Ordenador 2", "Ordenador 3"]
     assert solo_players("ordenador 1", lang="es")[0][1:] == ["Ordenador 2", "Ordenador 3", "Ordenador 4"]
+
+
+@pytest.mark.parametrize("lang,arrived,convoy", [
+    ("en", "A fleet arrived in North Sea.", "by sea via North Sea, English Channel"),
+    ("de", "Eine Flotte ist in der Nordsee angekommen.", "auf dem Seeweg über die Nordsee, den Ärmelkanal"),
+    ("es", "Una flota ha entrado en el Mar del Norte.", "por mar a través del Mar del Norte, el Canal de la Mancha"),
+])
+def test_the_page_says_seas_with_their_articles(lang: str, arrived: str, convoy: str) -> None:
+    from imperial_ui.choices import Names
+
+    names = Names(core.load_board("europe"), lang)
+    assert names.t("page.arrived.fleet", in_region=names.region_phrase("northsea", "in")) == arrived
+    assert names.t("page.opt.by_sea", via_seas=names.region_list(["northsea", "englishchannel"], "via")) == convoy

@@ -62,6 +62,18 @@ class Names:
     def region(self, rid: str) -> str:
         return self.regions.get(rid, rid)
 
+    def _english(self, rid: str) -> str:
+        r = self.board.regions.get(rid)
+        return r.name if r is not None else rid
+
+    def region_phrase(self, rid: str, prep: str) -> str:
+        """The region after a preposition, with its article where the language has one ("in der Nordsee")."""
+        return tx.region_phrase(self.lang, self.board.id, rid, self._english(rid), prep)
+
+    def region_list(self, rids: Any, prep: str) -> str:
+        """Regions after one preposition ("über die Nordsee, den Ärmelkanal")."""
+        return tx.region_list(self.lang, self.board.id, [(r, self._english(r)) for r in rids], prep)
+
     def nation(self, nid: str) -> str:
         return self.nations.get(nid, nid)
 
@@ -111,7 +123,7 @@ def steps(action: Any, phase: str, names: Names, extra: Extra | None = None) -> 
             Token("region", action.to, region(action.to), w("page.group.fleet_to")),
         ]
     if t == "army":
-        how = (w("page.opt.by_sea", seas=", ".join(region(v) for v in action.via)) if action.via
+        how = (w("page.opt.by_sea", via_seas=names.region_list(action.via, "via")) if action.via
                else w("page.opt.over_land"))
         if action.hostile is True:
             how += w("page.opt.hostile")

@@ -119,8 +119,9 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
            f'{cash}: {what}{why}</div>{rulehelp.help_html(phase, names.board, lang=names.lang)}</div>']
     if contact and phase in ("contact", "order", "demand"):
         arrived = esc(w(f"page.arrived.{contact['unit']}" if contact["unit"] in ("army", "fleet") else "page.arrived.army",
-                        region="\x00"))
-        out.append(f'<p class="what">{arrived.replace(chr(0), "<b>" + esc(names.region(contact["region"])) + "</b>")}</p>')
+                        in_region="\x00"))
+        where = "<b>" + esc(names.region_phrase(contact["region"], "in")) + "</b>"
+        out.append(f'<p class="what">{arrived.replace(chr(0), where)}</p>')
     if note:
         out.append(f'<p class="note">{esc(note)}</p>')
     if last is not None:
