@@ -181,8 +181,6 @@ def test_the_computer_players_are_named_in_the_language() -> None:
     ("es", "Una flota ha entrado en el Mar del Norte.", "por mar a través del Mar del Norte, el Canal de la Mancha"),
 ])
 def test_the_page_says_seas_with_their_articles(lang: str, arrived: str, convoy: str) -> None:
-    from imperial_ui.choices import Names
-
     names = Names(core.load_board("europe"), lang)
     assert names.t("page.arrived.fleet", in_region=names.region_phrase("northsea", "in")) == arrived
     assert names.t("page.opt.by_sea", via_seas=names.region_list(["northsea", "englishchannel"], "via")) == convoy
