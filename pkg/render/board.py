@@ -114,7 +114,7 @@ def region_marks(choices: Choices = (), selected: Iterable[str] = (), recent: It
 
 
 def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterable[str] = (),
-               recent: Iterable[str] = (), at: str = "", highlight: Iterable[str] = (),
+               recent: Iterable[str] = (), at: str = "",
                size: tuple[float | str, float | str] | None = None, lang: str = "en") -> str:
     """The static board of ``board`` ("europe" or "world2030") as an ``<svg>`` document, with an empty
     pieces layer (``<g class="pieces">``, last child) for ``pieces_svg`` to fill.
@@ -122,7 +122,7 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
     Every movement region is one ``<path>`` with ``data-region`` and a ``<title>`` (its name, home nation
     and factory site; never what stands on it); impassable areas carry ``data-impassable`` instead.
     ``choices`` / ``selected`` / ``recent`` / ``at``: the highlights, as ``region_marks`` describes them (the
-    root also gets the class ``picking`` while there are choices); ``highlight``: region ids to outline;
+    root also gets the class ``picking`` while there are choices);
     ``size``: width and height attributes (default: none, the SVG scales to its container).
     """
     geo = load_geometry(board)
@@ -186,13 +186,6 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
                      ("coast", "coast"), ("ice", "ice")):
         if lines.get(key):
             lg.add(dwg.path(d=lines[key], class_=cls))
-    hl = [h for h in highlight if h in geo["regions"]]
-    if hl:
-        hg = dwg.add(Group(class_="highlights"))
-        for rid in hl:
-            el = dwg.path(d=geo["regions"][rid]["d"], class_="highlight")
-            el["data-highlight"] = rid
-            hg.add(el)
     _sites(dwg, geo, U)
     _passages(dwg, geo, board, lang, rname)
     _labels(dwg, geo, lang, rname)
@@ -208,14 +201,14 @@ def compose(static: str, pieces: str) -> str:
     return out
 
 
-def board_svg(state: Any = None, *, board: str | None = None, highlight: Iterable[str] = (),
-              choices: Choices = (), selected: Iterable[str] = (), recent: Iterable[str] = (), at: str = "",
+def board_svg(state: Any = None, *, board: str | None = None, choices: Choices = (), selected: Iterable[str] = (), recent: Iterable[str] = (), at: str = "",
               size: tuple[float | str, float | str] | None = None, lang: str = "en") -> str:
     """The map of a game (or of an empty board, ``board`` "europe" or "world2030") in one ``<svg>``: the
-    static board with the highlights given, and the pieces layer of ``state`` in it."""
+    static board with the highlights given (``choices``, ``selected``, ``recent``, ``at``: see
+    ``region_marks``), and the pieces layer of ``state`` in it."""
     board_id = state.board if state is not None else (board or "europe")
     return compose(static_svg(board_id, choices=choices, selected=selected, recent=recent, at=at,
-                              highlight=highlight, size=size, lang=lang),
+                              size=size, lang=lang),
                    pieces_svg(state, board=board_id, lang=lang))
 
 

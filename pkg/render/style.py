@@ -72,7 +72,6 @@ def stylesheet(nations: list[dict], label_size: float) -> str:
         ".province{fill:none;stroke:#8E8474;stroke-width:.6;stroke-dasharray:2.5 1.5}",
         ".sea-border{fill:none;stroke:#F4FAFC;stroke-width:1.3;stroke-dasharray:5 3;opacity:.95}",
         ".ice{fill:none;stroke:#9DB5C0;stroke-width:.6}",
-        ".highlight{fill:none;stroke:#E8590C;stroke-width:2.6;stroke-linejoin:round;pointer-events:none}",
         f".label{{font-size:{label_size}px;fill:#3B3428;text-anchor:middle;pointer-events:none;"
         "paint-order:stroke;stroke:#FBF8F0;stroke-width:2.4px;stroke-linejoin:round}",
         f".label.sea-label{{font-family:{SERIF};font-style:italic;fill:#2F5566;stroke:#D8E8EF;letter-spacing:.4px}}",

@@ -104,14 +104,6 @@ def test_harbour_anchors_for_every_shipyard() -> None:
     assert len(anchors) == 15 and {"london", "hamburg", "naples", "odessa"} <= anchors
 
 
-def test_highlight_outlines_the_given_regions() -> None:
-    svg = board_svg(board="europe", highlight=["vienna", "northsea", "nowhere"])
-    hl = re.findall(r'<path[^>]*class="highlight"[^>]*data-highlight="([^"]+)"', svg)
-    assert sorted(hl) == ["northsea", "vienna"]
-    # outlines only: the region keeps exactly one data-region element
-    assert svg.count('data-region="vienna"') == 1
-
-
 def test_home_provinces_carry_their_nation_class() -> None:
     root = ET.fromstring(board_svg(board="europe"))
     classes = {e.get("data-region"): e.get("class", "").split() for e in root.iter() if e.get("data-region")}
