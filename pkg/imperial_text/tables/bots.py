@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-
-def _r(en: str, de: str, es: str) -> dict[str, str]:
-    return {"en": en, "de": de, "es": es}
-
+from .common import row as _r
 
 TEXT: dict[str, dict[str, str]] = {
     "bots.only_choice": _r("the only choice", "die einzige Möglichkeit", "la única opción"),

@@ -5,6 +5,29 @@ detail (field names of the save format) and stays as it is."""
 
 from __future__ import annotations
 
+from .common import row
+
+#: What is wrong with a damaged link, after "this link is damaged or incomplete": key -> the three languages.
+_DAMAGE = {
+    "cut": row("cut short", "abgeschnitten", "cortado"),
+    "number_range": row("a number is out of range", "eine Zahl liegt außerhalb des Bereichs",
+                        "un número está fuera de rango"),
+    "number_long": row("a number is too long", "eine Zahl ist zu lang", "un número es demasiado largo"),
+    "position": row("the position is damaged", "die Stellung ist beschädigt", "la posición está dañada"),
+    "too_long": row("too long", "zu lang", "demasiado largo"),
+    "checksum": row("checksum mismatch", "Prüfsumme stimmt nicht", "la suma de control no coincide"),
+    "last_char": row("its last character is wrong", "sein letztes Zeichen ist falsch",
+                     "su último carácter es incorrecto"),
+    "names": row("the player names are damaged", "die Spielernamen sind beschädigt",
+                 "los nombres de los jugadores están dañados"),
+    "trailing": row("trailing data", "überzählige Daten am Ende", "datos sobrantes al final"),
+    "unused": row("unused data in the game record", "ungenutzte Daten in der Partieaufzeichnung",
+                  "datos sin usar en el registro de la partida"),
+}
+_DAMAGED = row("this link is damaged or incomplete ({detail})",
+               "dieser Link ist beschädigt oder unvollständig ({detail})",
+               "este enlace está dañado o incompleto ({detail})")
+
 TEXT: dict[str, dict[str, str]] = {
     "errors.name_empty": {"en": "every player needs a name", "de": "jeder Spieler braucht einen Namen",
                           "es": "cada jugador necesita un nombre"},
@@ -28,16 +51,6 @@ TEXT: dict[str, dict[str, str]] = {
     "errors.player_count": {"en": "Imperial is played by 2 to 6 players, not {n}",
                             "de": "Imperial spielen 2 bis 6 Spieler, nicht {n}",
                             "es": "Imperial se juega con 2 a 6 jugadores, no con {n}"},
-    "errors.link.cut": {"en": "this link is damaged or incomplete (cut short)", "de": "dieser Link ist beschädigt oder unvollständig (abgeschnitten)", "es": "este enlace está dañado o incompleto (cortado)"},
-    "errors.link.number_range": {"en": "this link is damaged or incomplete (a number is out of range)", "de": "dieser Link ist beschädigt oder unvollständig (eine Zahl liegt außerhalb des Bereichs)", "es": "este enlace está dañado o incompleto (un número está fuera de rango)"},
-    "errors.link.number_long": {"en": "this link is damaged or incomplete (a number is too long)", "de": "dieser Link ist beschädigt oder unvollständig (eine Zahl ist zu lang)", "es": "este enlace está dañado o incompleto (un número es demasiado largo)"},
-    "errors.link.position": {"en": "this link is damaged or incomplete (the position is damaged)", "de": "dieser Link ist beschädigt oder unvollständig (die Stellung ist beschädigt)", "es": "este enlace está dañado o incompleto (la posición está dañada)"},
-    "errors.link.too_long": {"en": "this link is damaged or incomplete (too long)", "de": "dieser Link ist beschädigt oder unvollständig (zu lang)", "es": "este enlace está dañado o incompleto (demasiado largo)"},
-    "errors.link.checksum": {"en": "this link is damaged or incomplete (checksum mismatch)", "de": "dieser Link ist beschädigt oder unvollständig (Prüfsumme stimmt nicht)", "es": "este enlace está dañado o incompleto (la suma de control no coincide)"},
-    "errors.link.last_char": {"en": "this link is damaged or incomplete (its last character is wrong)", "de": "dieser Link ist beschädigt oder unvollständig (sein letztes Zeichen ist falsch)", "es": "este enlace está dañado o incompleto (su último carácter es incorrecto)"},
-    "errors.link.names": {"en": "this link is damaged or incomplete (the player names are damaged)", "de": "dieser Link ist beschädigt oder unvollständig (die Spielernamen sind beschädigt)", "es": "este enlace está dañado o incompleto (los nombres de los jugadores están dañados)"},
-    "errors.link.trailing": {"en": "this link is damaged or incomplete (trailing data)", "de": "dieser Link ist beschädigt oder unvollständig (überzählige Daten am Ende)", "es": "este enlace está dañado o incompleto (datos sobrantes al final)"},
-    "errors.link.unused": {"en": "this link is damaged or incomplete (unused data in the game record)", "de": "dieser Link ist beschädigt oder unvollständig (ungenutzte Daten in der Partieaufzeichnung)", "es": "este enlace está dañado o incompleto (datos sin usar en el registro de la partida)"},
     "errors.link.characters": {"en": "this is not a game link token (bad characters)",
                                "de": "das ist kein Spiel-Link (ungültige Zeichen)",
                                "es": "esto no es un enlace de partida (caracteres no válidos)"},
@@ -90,3 +103,5 @@ TEXT: dict[str, dict[str, str]] = {
                                  "es": "esta partida guardada se hizo con una versión más nueva del juego (formato de "
                                        "guardado {version}); esta versión lee formatos hasta el {reads}"},
 }
+TEXT.update({f"errors.link.{k}": {lang: _DAMAGED[lang].format(detail=d[lang]) for lang in d}
+             for k, d in _DAMAGE.items()})

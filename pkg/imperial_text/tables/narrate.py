@@ -10,10 +10,7 @@ precedes it, or where only home provinces can stand, whose names take no article
 
 from __future__ import annotations
 
-
-def _r(en: str, de: str, es: str) -> dict[str, str]:
-    return {"en": en, "de": de, "es": es}
-
+from .common import row as _r
 
 TEXT: dict[str, dict[str, str]] = {
     "narrate.heading": _r("Round {round} · {nation}", "Runde {round} · {nation}", "Ronda {round} · {nation}"),

@@ -3,10 +3,7 @@ computer players' bar); the JS that runs before Python reads the same keys from 
 
 from __future__ import annotations
 
-
-def _(en: str, de: str, es: str) -> dict[str, str]:
-    return {"en": en, "de": de, "es": es}
-
+from .common import row as _
 
 TEXT: dict[str, dict[str, str]] = {
     # -- the decision's choices (imperial_ui.choices) --

@@ -6,10 +6,7 @@ the straits' ``{a}`` and ``{z}`` after "zwischen" / "entre" carry their articles
 
 from __future__ import annotations
 
-
-def _r(en: str, de: str, es: str) -> dict[str, str]:
-    return {"en": en, "de": de, "es": es}
-
+from .common import row as _r
 
 TEXT: dict[str, dict[str, str]] = {
     # the map

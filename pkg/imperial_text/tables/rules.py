@@ -3,10 +3,7 @@ this project's own words (never a rulebook's), and how the page cites the rulebo
 
 from __future__ import annotations
 
-
-def _(en: str, de: str, es: str) -> dict[str, str]:
-    return {"en": en, "de": de, "es": es}
-
+from .common import row as _
 
 TEXT: dict[str, dict[str, str]] = {
     "rules.short": _("The rules in short", "Die Regeln in Kürze", "Las reglas en breve"),
