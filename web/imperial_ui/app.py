@@ -41,6 +41,24 @@ def _el(eid: str) -> Any:
     return js.document.getElementById(eid)
 
 
+class _InModel:
+    """An attribute of ``App`` that lives in its page model (``App.model``, model.py), read and set there."""
+
+    def __init__(self, *, writable: bool = True) -> None:
+        self.writable = writable
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, app: Any, owner: type | None = None) -> Any:
+        return self if app is None else getattr(app.model, self.name)
+
+    def __set__(self, app: Any, value: Any) -> None:
+        if not self.writable:
+            raise AttributeError(f"{self.name} is the page model's; change it through App.model")
+        setattr(app.model, self.name, value)
+
+
 class App:
     def __init__(self, render: Any) -> None:
         self.render = render
@@ -67,47 +85,14 @@ class App:
         js.window.imperialPy.command = self._proxies[1]
         self.bots = BotPlay(self)  # the computer seats (imperial_ui.botplay)
 
-    # -- the model's state, as the rest of the page reads it --------------------------------------------
-    @property
-    def session(self) -> Session | None:
-        return self.model.session
-
-    @property
-    def names(self) -> Names:
-        return self.model.names
-
-    @property
-    def replay(self) -> int | None:
-        return self.model.replay
-
-    @replay.setter
-    def replay(self, k: int | None) -> None:
-        self.model.replay = k
-
-    @property
-    def tab(self) -> str:
-        return self.model.tab
-
-    @property
-    def note(self) -> str:
-        return self.model.note
-
-    @note.setter
-    def note(self, text: str) -> None:
-        self.model.note = text
-
-    @property
-    def scores_open(self) -> bool:
-        return self.model.scores_open
-
-    @scores_open.setter
-    def scores_open(self, flag: bool) -> None:
-        self.model.scores_open = flag
-
-    @property
-    def lang(self) -> str:
-        """The page's language: one place, the model's names (``imperial_text.LANGS``)."""
-        return self.model.names.lang
+    # -- the model's state, as the rest of the page (and botplay) reads it: model.py holds it ---------------
+    session = _InModel(writable=False)
+    names = _InModel(writable=False)
+    lang = _InModel(writable=False)  # the page's language: the model's names carry it (imperial_text.LANGS)
+    tab = _InModel(writable=False)
+    replay = _InModel()
+    note = _InModel()
+    scores_open = _InModel()
 
     # -- language -------------------------------------------------------------------------------------
     def first_lang(self) -> str:
