@@ -29,14 +29,13 @@ import argparse
 import json
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from build import make_server  # noqa: E402
+from benchlib import pct, ready_page, serve  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
@@ -58,13 +57,6 @@ CLICK_PROBE_JS = """() => {
         }, 0));
     }, true);
 }"""
-
-
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    v = sorted(values)
-    return v[min(len(v) - 1, max(0, round(p / 100 * (len(v) - 1))))]
 
 
 def stats(values: list[float]) -> dict[str, float]:
@@ -90,9 +82,7 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
-    server = make_server(Path(args.dist), 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = serve(Path(args.dist))
     result: dict = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -114,12 +104,7 @@ def main() -> None:
             ctx.close()
         result["worker_start_ms"] = {"runs": [round(x) for x in starts], **stats(starts)}
 
-        ctx = browser.new_context(viewport={"width": 1280, "height": 860})
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
-        page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=120_000)
+        ctx, page, errors = ready_page(browser, url, viewport={"width": 1280, "height": 860})
         page.evaluate("() => localStorage.setItem('imperial.pace', 'instant')")
         for i in range(1, 5):
             page.get_by_test_id(f"seat-{i}").select_option(args.level)

@@ -18,14 +18,13 @@ import argparse
 import json
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from build import make_server  # noqa: E402
+from benchlib import pct, ready_page, serve  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
@@ -56,36 +55,17 @@ CLICKS_JS = """async ({clicks, seed}) => {
 }"""
 
 
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    v = sorted(values)
-    k = min(len(v) - 1, max(0, round(p / 100 * (len(v) - 1))))
-    return v[k]
-
-
 TARGET_P95_MS = 25.0
-
-
-def serve(dist: Path) -> tuple[object, str]:
-    server = make_server(dist, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def click_run(browser, url: str, board: str, args: argparse.Namespace) -> dict:
     """Random legal clicks in a new game on ``board``; click-to-redrawn figures."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=120_000)
+    ctx, page, errors = ready_page(browser, url, viewport={"width": 1280, "height": 800})
     page.locator("#board").select_option(board)
     page.get_by_test_id("player-count").select_option(str(args.players))
     page.locator("#seed").fill(str(args.seed))
     if args.no_map_paint:  # diagnosis: how much of the time is painting the map
-        page.add_style_tag(content="#map svg { visibility: hidden; }")
+        page.add_style_tag(content=".mapwrap svg { visibility: hidden; }")  # both layers
     if args.css:
         page.add_style_tag(content=args.css)
     page.get_by_test_id("start-game").click()
