@@ -293,8 +293,10 @@ def _index_of(state: GameState, action: Any) -> int:
         raise IllegalAction(_explain_key(state, k)) from None
 
 
-def _advance(state: GameState, index: int, events: list | None) -> GameState:
-    """The state after the ``index``-th legal action; its events are appended to ``events``."""
+def _advance(state: GameState, index: int, events: list | None, remember: bool = True) -> GameState:
+    """The state after the ``index``-th legal action; its events are appended to ``events``.  The new state's
+    legal keys go into the cache unless ``remember`` is false (a preview of a move not made, which must not
+    push out the states the page goes on asking about)."""
     b = load_board(state.board)
     e = _CACHE[-1] if _CACHE and _CACHE[-1][0] is state else _entry(state)
     keys = e[1]
@@ -310,7 +312,8 @@ def _advance(state: GameState, index: int, events: list | None) -> GameState:
         del g["events"]
         g = dict(g)  # compact again: later copies of this state stay fast
     new = _wrap(g)
-    _CACHE.append([new, new_keys, None])  # _remember
+    if remember:
+        _remember(new, new_keys)
     return new
 
 

@@ -23,6 +23,7 @@ from .board import load_board
 from .engine import _advance, _index_of, legal_actions
 from .model import GameState
 from .rules import investor, rondel, taxation
+from .rules.common import player
 
 __all__ = ["choice_previews", "interest_breakdown", "money_of", "rondel_choices", "tax_breakdown"]
 
@@ -67,7 +68,7 @@ def _events_of(state: GameState, text: str) -> list[Any]:
     """The events of the step ``text`` from ``state``, as the rules emit them (the same as
     :func:`imperial_core.step`'s, without validating them into models: a preview is drawn at every click)."""
     raw: list[dict] = []
-    _advance(state, _index_of(state, text), raw)
+    _advance(state, _index_of(state, text), raw, remember=False)
     return [SimpleNamespace(**e) for e in raw]
 
 
@@ -84,6 +85,7 @@ def rondel_choices(state: GameState) -> list[dict[str, Any]]:
     nid = g["turn"]["nation"]
     legal = {str(a) for a in legal_actions(state)}
     rows = rondel.space_breakdowns(g, b)
+    interest = None
     for row in rows:
         text = f"rondel {row['space']}"
         row["legal"] = text in legal
@@ -92,7 +94,8 @@ def rondel_choices(state: GameState) -> list[dict[str, Any]]:
         if row["name"] == "taxation":
             row["tax"] = taxation.tax_breakdown(g, b, nid)
         if row["name"] == "investor" or row["passes_investor"]:
-            row["interest"] = investor.interest_breakdown(g, b, nid)
+            interest = interest or investor.interest_breakdown(g, b, nid)  # the same for every such row
+            row["interest"] = interest
     return rows
 
 
@@ -123,7 +126,7 @@ def choice_previews(state: GameState) -> dict[str, dict[str, Any]]:
         elif a.type == "factory":
             nat = g["nations"][t["nation"]]
             gov = nat["government"]
-            cash = next((p["cash"] for p in g["players"] if p["name"] == gov), 0)
+            cash = player(g, gov)["cash"] if gov else 0
             out[text] = {"cost": c["factory_cost"], "treasury": nat["treasury"], "cash": cash,
                          "site": b.regions[a.region].factory_site}
     return out

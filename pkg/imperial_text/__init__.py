@@ -70,18 +70,15 @@ def money(lang: str, amount: int) -> str:
     return t(lang, "money", n=number(lang, amount))
 
 
-def nation(lang: str, board: str, nid: str, english: str) -> str:
-    """The name of nation ``nid`` of ``board`` in ``lang``; ``english`` is the board data's own name."""
+def name(lang: str, board: str, key: str, english: str) -> str:
+    """The name of nation or region ``key`` of ``board`` in ``lang``; ``english`` is the board data's own."""
     if lang == DEFAULT:
         return english
-    return NAMES.get((board, lang), {}).get(nid, english)
+    return NAMES.get((board, lang), {}).get(key, english)
 
 
-def region(lang: str, board: str, rid: str, english: str) -> str:
-    """The name of region ``rid`` of ``board`` in ``lang``; ``english`` is the board data's own name."""
-    if lang == DEFAULT:
-        return english
-    return NAMES.get((board, lang), {}).get(rid, english)
+#: A nation's name and a region's, by the same table (``tables.names``).
+nation = region = name
 
 
 def region_phrase(lang: str, board: str, rid: str, english: str, prep: str) -> str:

@@ -130,8 +130,8 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
     W, H = geo["width"], geo["height"]
     U = geo["unit_size"]
     lang = known(lang)
-    names = _nation_names(geo, board, lang)
-    rname = _region_names(geo, board, lang)
+    names = _nation_names(board, lang)
+    rname = _region_names(board, lang)
     dwg = svgwrite.Drawing(size=size or ("100%", "100%"), viewBox=f"0 0 {_fmt(W)} {_fmt(H)}",
                            debug=False, profile="full")
     picking = any("data-choice" in m for m in marks.values())
@@ -212,14 +212,16 @@ def board_svg(state: Any = None, *, board: str | None = None, choices: Choices =
                    pieces_svg(state, board=board_id, lang=lang))
 
 
-def _nation_names(geo: dict, board: str, lang: str) -> dict[str, str]:
-    """Nation id -> its name in ``lang``."""
-    return {n["id"]: nation_name(lang, board, n["id"], n["name"]) for n in geo["nations"]}
+@cache
+def _nation_names(board: str, lang: str) -> dict[str, str]:
+    """Nation id -> its name in ``lang`` (the same for every drawing: read only)."""
+    return {n["id"]: nation_name(lang, board, n["id"], n["name"]) for n in load_geometry(board)["nations"]}
 
 
-def _region_names(geo: dict, board: str, lang: str) -> dict[str, str]:
-    """Region id -> its name in ``lang`` (English: the geometry's own)."""
-    return {rid: region_name(lang, board, rid, reg["name"]) for rid, reg in geo["regions"].items()}
+@cache
+def _region_names(board: str, lang: str) -> dict[str, str]:
+    """Region id -> its name in ``lang`` (English: the geometry's own; read only)."""
+    return {rid: region_name(lang, board, rid, reg["name"]) for rid, reg in load_geometry(board)["regions"].items()}
 
 
 def _feature_name(fid: str, feat: dict, lang: str) -> str:
@@ -269,8 +271,8 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
     U = geo["unit_size"]
     nations = [n["id"] for n in geo["nations"]]
     lang = known(lang)
-    names = _nation_names(geo, board_id, lang)
-    rname = _region_names(geo, board_id, lang)
+    names = _nation_names(board_id, lang)
+    rname = _region_names(board_id, lang)
     flags: dict[str, str] = {}
     built: set[str] = set()
     if state is not None:
@@ -527,7 +529,7 @@ def _passages(dwg: svgwrite.Drawing, geo: dict, board_id: str, lang: str = "en",
     if not (b.canals or b.straits or b.wrap_sea_borders):
         return
     g = dwg.add(Group(class_="passages"))
-    rn = rname if rname is not None else _region_names(geo, board_id, lang)
+    rn = rname if rname is not None else _region_names(board_id, lang)
     size = geo["label_size"]
     seas = {rid: reg for rid, reg in geo["regions"].items() if reg["kind"] == "sea"}
     canals = {c.id: c for c in b.canals}

@@ -92,8 +92,9 @@ def tax_breakdown(g: G, b: Board, nid: str) -> dict:
     nat = g["nations"][nid]
     factories = len(unoccupied_factories(g, b, nid))
     flags = len(nat["flags"])
-    revenue = tax_revenue(g, b, nid)
+    total = c["tax_per_factory"] * factories + c["tax_per_flag"] * flags
+    revenue = total if b.tax_max is None else min(total, b.tax_max)  # as tax_revenue counts it
     return {"factories": factories, "per_factory": c["tax_per_factory"], "flags": flags,
-            "per_flag": c["tax_per_flag"], "sum": c["tax_per_factory"] * factories + c["tax_per_flag"] * flags,
+            "per_flag": c["tax_per_flag"], "sum": total,
             "revenue": revenue, "cap": b.tax_max, "units": units_of(nat), "pay_per_unit": c["soldier_pay_per_unit"],
             "chart_from": nat["tax"], "chart_to": b.tax_position(revenue)}
