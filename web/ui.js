@@ -73,13 +73,7 @@ function scores(show) {
   $("scores").hidden = !show;
 }
 
-function menu(open) {
-  const d = $("menu");
-  if (open && !d.open) d.showModal();
-  if (!open && d.open) d.close();
-}
-
-// a dialog by id (the rules in short)
+// a dialog by id (the rules in short, the menu, the link prompt)
 function dialog(id, open) {
   const d = $(id);
   if (!d) return;
@@ -87,11 +81,8 @@ function dialog(id, open) {
   if (!open && d.open) d.close();
 }
 
-function prompt(open) {
-  const d = $("prompt");
-  if (open && !d.open) d.showModal();
-  if (!open && d.open) d.close();
-}
+const menu = (open) => dialog("menu", open);
+const prompt = (open) => dialog("prompt", open);
 
 // moves that are in no storage (storage full or off): the browser asks before the page is closed
 function onBeforeUnload(e) {
@@ -304,7 +295,6 @@ function highlight(json) {
     remark(el, on ? on[1] : {}, mark);
     lit.set(rid, [el, mark]);
   }
-  root.dataset.choices = String(choices);
   svg?.classList.toggle("picking", choices > 0);
 }
 

@@ -62,16 +62,18 @@ def region_label(state: Any, rid: str, lang: str = "en") -> str:
 def region_labels(state: Any, lang: str = "en", choices: dict[str, str] | None = None) -> dict[str, str]:
     """``region_label`` of every region of the state's board where pieces may stand (not the impassable
     ones); a region that may be clicked now (``choices``: region id -> the choice's label) is named by its
-    choice first."""
-    out = {}
-    for rid, reg in _board(state.board).regions.items():
-        if reg.kind == "impassable":
-            continue
-        text = region_label(state, rid, lang)
-        if choices and rid in choices:
-            text = tx.t(lang, "a11y.choice", choice=choices[rid], description=text)
-        out[rid] = text
-    return out
+    choice first (``with_choices``)."""
+    out = {rid: region_label(state, rid, lang) for rid, reg in _board(state.board).regions.items()
+           if reg.kind != "impassable"}
+    return with_choices(out, choices or {}, lang)
+
+
+def with_choices(labels: dict[str, str], choices: dict[str, str], lang: str = "en") -> dict[str, str]:
+    """The region labels with each region that may be clicked now named by its choice first."""
+    if not choices:
+        return labels
+    return {rid: tx.t(lang, "a11y.choice", choice=choices[rid], description=text) if rid in choices else text
+            for rid, text in labels.items()}
 
 
 def moved(k: int, sentence: str, lang: str = "en") -> str:

@@ -78,6 +78,8 @@ class App:
         self.written: dict[str, str] = {}  # key -> the text this tab last wrote or read there
         self.rows: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}  # key -> (raw's size and hash, row)
         self.unsaved = False
+        self._announced: tuple[str, int] | None = None  # the move the live region said last (announce_move)
+        self._labels: tuple[Any, dict[str, str]] = (None, {})  # (pieces shown, language) -> region labels
         self.tab_id = "".join(random.choices("abcdefghjkmnpqrstuvwxyz0123456789", k=10))
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
         js.window.imperialPy = js.Object.new()
@@ -115,11 +117,10 @@ class App:
         """The language switch: kept for the next visit, and everything on the page is drawn again in it."""
         lang = tx.known(lang)
         self.store.set(LANG_KEY, lang)
+        self.ui.setLang(lang)
         if lang == self.lang:
-            self.ui.setLang(lang)
             return
         self.model.set_lang(lang)
-        self.ui.setLang(lang)
         self.statics.clear()
         self.drawings.clear()
         self.map_cache.clear()
@@ -131,7 +132,7 @@ class App:
         if self.store.off:
             self.ui.banner(self.w("page.m.off_banner"))
         self.fill_boards()
-        on_start = str(getattr(js.document.body.dataset, "screen", "") or "") != "game"
+        on_start = not self.bots.on_screen()
         self.cmd_board_options(draw=on_start)  # the start screen's board, in the new language
         if self.session is not None:
             self.bots.apply_reasons()
@@ -283,7 +284,10 @@ class App:
         marks = self.render.region_marks(regions, selected, self.model.recent_regions(), at)
         # for screen readers: every region named with what stands on it (a choice by its choice first); the
         # regions that may be chosen are focusable (tabindex 0) and chosen with Enter or Space, like buttons
-        for rid, text in a11y.region_labels(state, self.lang, regions).items():
+        # (what stands where changes only with the pieces layer: the labels are made again only then)
+        if self._labels[0] != (self.map_key, self.lang):
+            self._labels = ((self.map_key, self.lang), a11y.region_labels(state, self.lang))
+        for rid, text in a11y.with_choices(self._labels[1], regions, self.lang).items():
             mark = marks.setdefault(rid, {})
             mark["aria-label"] = text
             mark.setdefault("role", "img")
@@ -345,7 +349,7 @@ class App:
         """The polite live region (``#announcer``) says the sentence of each move made (by a person or a
         computer); an undo or a game just opened says nothing."""
         key = (self.session.game_id if self.session is not None else "", k)
-        if getattr(self, "_announced", None) is None:
+        if self._announced is None:
             self._announced = key  # a game just shown: its last move is in the decision, not news
             return
         if key == self._announced:
@@ -696,9 +700,8 @@ class App:
         raw = self.store.get(str(key or ""))
         if raw is None:
             return
-        text = raw
         try:
-            saved = saves.read(text)
+            saved = saves.read(raw)
             text = codec.save(saved.state, meta=saved.meta, redo=saved.redo)
         except Exception:  # a damaged save is exported as it is, so that nothing is lost
             text = raw
@@ -726,7 +729,7 @@ class App:
         if kind not in charts:
             self.message(self.w("page.m.no_chart"), "info")
             return
-        k = self.replay if self.replay is not None else s.cur
+        k = self.model.step
         self.ui.download(f"imperial-{file_part(s.game_id)}-{kind}-move-{k}.svg", charts[kind], "image/svg+xml")
 
     def cmd_download_board(self, kind: str | None) -> None:
@@ -739,7 +742,7 @@ class App:
         state = self.viewed()
         geo = self.render.load_geometry(state.board)
         svg = self.render.board_svg(state, size=(geo["width"], geo["height"]), lang=self.lang)
-        k = self.replay if self.replay is not None else s.cur
+        k = self.model.step
         name = f"imperial-{file_part(s.game_id)}-move-{k}"
         if kind == "png":
             self.ui.downloadPng(name + ".png", svg)

@@ -21,7 +21,10 @@ def esc(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
-def _chip(nid: str, names: Names) -> str:
+def chip(nid: str | None, names: Names) -> str:
+    """A nation's name on its colour."""
+    if not nid:
+        return ""
     return f'<span class="chip n-{esc(nid)}">{esc(names.nation(nid))}</span>'
 
 
@@ -75,7 +78,7 @@ def scoreboard_html(state: Any, names: Names, *, secret_cash: bool = False) -> s
                  f'<td class="sc" data-score="{totals[name]}" '
                  f'title="{esc(names.t("page.sb.parts", bonds=bonds, cash=cash))}">'
                  f'{totals[name]}</td><td class="cash">{esc(cash)}</td>')
-        gov = "".join(_chip(nid, names) for nid in govs.get(name, [])) or '<i class="muted">—</i>'
+        gov = "".join(chip(nid, names) for nid in govs.get(name, [])) or '<i class="muted">—</i>'
         rows.append(f'<tr class="pl{turn}" data-player="{esc(name)}"><td class="rk" data-rank="{i}">'
                     f'{_ordinal(place, names.lang)}</td><th>{esc(name)}</th>{score}<td class="govs">{gov}</td></tr>')
     note = tie_note(state, names, totals, ranking)
@@ -277,7 +280,7 @@ def tracks_html(state: Any, names: Names, tax_label: Any) -> str:  # tax_label(b
     for nid, n in state.nations.items():
         free = " ".join(str(v) for v, h in sorted(n["bonds"].items()) if h is None) or "—"
         width = round(100 * n["power"] / top) if top else 0
-        rows.append(f'<tr class="n-{esc(nid)}" data-nation="{esc(nid)}"><td>{_chip(nid, names)}</td>'
+        rows.append(f'<tr class="n-{esc(nid)}" data-nation="{esc(nid)}"><td>{chip(nid, names)}</td>'
                     f'<td><span class="bar" style="width:{width * 0.4:.0f}px"></span>{n["power"]} '
                     f'<small>×{board.power_factor_for(n["power"])}</small></td>'
                     f'<td>{esc(tax_label(board, n["tax"], names.lang))}</td>'

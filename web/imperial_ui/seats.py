@@ -34,10 +34,6 @@ MAX_WHY = 240
 #: Most reasons kept in a save (one per bot move: a whole game has about 700 decisions).
 MAX_REASONS = 2000
 
-SEAT_LABEL = {HUMAN: "Human", "easy": "Computer — easy", "normal": "Computer — normal",
-              "strong": "Computer — strong"}
-
-
 def parse_seats(raw: Any, players: list[str]) -> tuple[list[str], str]:
     """The seats stored with a save (``meta["seats"]``) for ``players``, and what was wrong with them
     (``""`` when nothing was).  Missing seats are human (a link, an old save); anything unreadable too."""

@@ -6,7 +6,7 @@ Numbers shown here are read from the state and the board's tables; nothing here 
 
 from __future__ import annotations
 
-from html import escape
+from collections.abc import Callable
 from typing import Any
 
 import imperial_text as tx
@@ -14,17 +14,12 @@ from imperial_core.narrate import Entry
 
 from . import rulehelp
 from .choices import Chooser, Names, Token, rondel_label
-from .readable import icon, why_text
+from .readable import chip, esc, icon, tie_note, why_text
 
 
-def esc(value: Any) -> str:
-    return escape(str(value), quote=True)
-
-
-def chip(nid: str | None, names: Names) -> str:
-    if not nid:
-        return ""
-    return f'<span class="chip n-{esc(nid)}">{esc(names.nation(nid))}</span>'
+def _words(lang: str) -> Callable[..., str]:
+    """The page's sentence of a key in ``lang``, escaped for HTML."""
+    return lambda key, **kw: esc(tx.t(lang, key, **kw))
 
 
 def factor(board: Any, power: int) -> int:
@@ -329,15 +324,8 @@ def scores_html(state: Any, names: Names, breakdown: dict[str, dict], ranking: l
         rows.append(f'<tr class="{"winner" if place == 1 else ""}"><td>{place}</td><th>{esc(name)}</th>'
                     f'<td class="total">{mine["total"]}</td><td>{mine["cash"]}</td>{"".join(cells)}</tr>')
     win = ranking[0] if ranking else ""
-    groups: dict[int, list[str]] = {}
-    for name in ranking:
-        groups.setdefault(breakdown[name]["total"], []).append(name)
-    tied = [g for g in groups.values() if len(g) > 1]
-    tie = ""
-    if tied:
-        order = sorted(nids, key=lambda nid: -state.nations[nid]["power"])
-        tie = '<p class="tie">' + esc(w("page.tie", players="; ".join(", ".join(g) for g in tied), nations=", ".join(
-            f"{names.nation(nid)} ({state.nations[nid]['power']})" for nid in order))) + "</p>"
+    tied = tie_note(state, names, {name: breakdown[name]["total"] for name in ranking}, ranking)
+    tie = f'<p class="tie">{esc(tied)}</p>' if tied else ""
     return (
         f'<h2>{esc(w("page.sc.wins", player=win))}</h2>'
         f'<p>{w("page.sc.how")}</p>'
@@ -391,7 +379,7 @@ def saves_html(summaries: list[dict[str, Any]], names_of_nations: dict[str, str]
 
 
 def _bad_row(s: dict[str, Any], lang: str = "en") -> str:
-    w = lambda key, **kw: esc(tx.t(lang, key, **kw))  # noqa: E731 - a short local helper
+    w = _words(lang)
     key = esc(s["key"])
     try_open = (f'<button data-cmd="resume" data-arg="{key}">{w("page.s.try")}</button>' if s.get("openable") else "")
     return (f'<li class="save bad" data-save="{esc(_short(s["id"], 80))}"><div><b>{w("page.s.damaged")}</b> '
@@ -406,7 +394,7 @@ def _bad_row(s: dict[str, Any], lang: str = "en") -> str:
 def _save_row(s: dict[str, Any], names_of_nations: dict[str, str], current_id: str, lang: str = "en") -> str:
     if s.get("bad"):
         return _bad_row(s, lang)
-    w = lambda key, **kw: esc(tx.t(lang, key, **kw))  # noqa: E731 - a short local helper
+    w = _words(lang)
     players = [_short(p, 24) for p in s["players"][:6]] + (["…"] if len(s["players"]) > 6 else [])
     nation = s["nation"] if isinstance(s["nation"], str) else ""
     turn = w("page.s.finished") if s["over"] else (
@@ -429,7 +417,7 @@ def _save_row(s: dict[str, Any], names_of_nations: dict[str, str], current_id: s
 def link_prompt_html(m: Any, lang: str = "en") -> str:
     """What a link means for the saved game of the same set-up, and the choices; nothing is overwritten
     unless the player says so (catalogue keys ``page.link.<relation>``)."""
-    w = lambda key, **kw: esc(tx.t(lang, key, **kw))  # noqa: E731 - a short local helper
+    w = _words(lang)
     players = [_short(p, 24) for p in m.players]
     text = w(f"page.link.{m.relation}", saved=m.saved_moves, link=m.link_moves, common=m.common,
              more=m.link_moves - m.saved_moves)
