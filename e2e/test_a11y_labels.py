@@ -68,11 +68,11 @@ def test_the_page_names_the_regions_and_says_each_move() -> None:
     rng = random.Random(4)
     said = []
     for _ in range(12):
-        chooser = app.current_chooser()
+        chooser = app.model.current_chooser(app.bots.computer_decides())
         before = app.session.cur
         app.choose(rng.choice(chooser.next_tokens()).value, str(app.model.epoch))
         marks = page.ui.highlights[-1]["marks"]
-        expect = a11y.region_labels(app.viewed(), "en", {rid: m["aria-label"].split(" — ")[0]
+        expect = a11y.region_labels(app.model.viewed(), "en", {rid: m["aria-label"].split(" — ")[0]
                                                          for rid, m in marks.items() if "data-choice" in m})
         assert {rid: m["aria-label"] for rid, m in marks.items()} == expect
         assert all(m["role"] == ("button" if "data-choice" in m else "img") for m in marks.values())

@@ -146,10 +146,10 @@ def test_a_worker_that_cannot_start_leaves_the_seats_to_be_taken_over():
     page, app, bots, _s = open_game(["normal"] * 4)
     app.command("bot-failed", json.dumps({"type": "failed", "message": "could not load the game's packages"}))
     assert "could not run" in page.message and "packages" in page.message
-    assert app.current_chooser() is None  # a computer seat decides: nothing to click ...
+    assert app.model.current_chooser(app.bots.computer_decides()) is None  # a computer seat decides: nothing to click ...
     who = PLAYERS.index(app.session.present.current_player)
     app.command("seat", f"{who}:human")  # ... until a person takes it over
-    chooser = app.current_chooser()
+    chooser = app.model.current_chooser(app.bots.computer_decides())
     assert chooser is not None and chooser.next_tokens()
     assert json.loads(page.local.data[KEY])["meta"]["seats"][who] == "human"
 
@@ -159,7 +159,7 @@ def test_a_tampered_seat_meta_opens_the_game_with_a_message():
     assert app.session is not None and app.session.cur == 0
     assert "seats" in page.message
     assert bots.asks == []
-    app.play(core.legal_actions(app.session.present)[0])  # a person's move: saved with readable seats
+    app.game.play(core.legal_actions(app.session.present)[0])  # a person's move: saved with readable seats
     assert saved_moves(page) == 1
     assert json.loads(page.local.data[KEY])["meta"]["seats"] == ["human"] * 4
 

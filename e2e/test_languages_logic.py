@@ -120,11 +120,11 @@ def test_the_language_is_the_kept_choice_else_the_browsers() -> None:
     page = FakePage()
     page.navigator.languages = ["fr-FR", "es-419", "en"]
     app = new_app(page)
-    assert app.lang == "es" and page.ui.lang == "es"
+    assert app.model.lang == "es" and page.ui.lang == "es"
     page.local.setItem("imperial.lang", "de")
-    assert new_app(FakePage(page.local)).lang == "de"  # the kept choice beats the browser's languages
+    assert new_app(FakePage(page.local)).model.lang == "de"  # the kept choice beats the browser's languages
     page.local.setItem("imperial.lang", "klingon")
-    assert new_app(FakePage(page.local)).lang == "en"  # nonsense kept: the browser's (here English)
+    assert new_app(FakePage(page.local)).model.lang == "en"  # nonsense kept: the browser's (here English)
 
 
 def test_the_switch_keeps_the_language_and_redraws_the_game_in_it() -> None:
@@ -135,14 +135,14 @@ def test_the_switch_keeps_the_language_and_redraws_the_game_in_it() -> None:
     assert app.session is not None
     for _ in range(3):
         app.session.play(core.legal_actions(app.session.present)[0])
-    app.after_change()
+    app.game.after_change()
     english = page.html("decision")
     app.command("lang", "de")
     assert page.local.getItem("imperial.lang") == "de" and page.ui.lang == "de"
     german = page.html("decision")
     ours = re.sub(r'<p class="last".*?</p>', "", german)  # the last move's sentence is the engine's (below)
     assert german != english and leftovers(visible(ours), "de", PLAYERS[:3]) == []
-    assert app.names.lang == "de" and app.session.lang == "de"
+    assert app.model.names.lang == "de" and app.session.lang == "de"
     assert [e.step for e in app.session.entries] == list(range(1, 4))  # the log told again, move for move
     app.command("panel", "players")
     assert "Spieler" in page.html("scoreboard") and leftovers(visible(page.html("players")), "de", PLAYERS) == []

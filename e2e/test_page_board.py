@@ -41,13 +41,13 @@ def on_screen(page: pf.FakePage) -> ET.Element:
 
 def expected(app: Any, page: pf.FakePage) -> ET.Element:
     """The one-piece drawing of the position on screen, with its choices as the chooser offers them."""
-    chooser = app.current_chooser()
+    chooser = app.model.current_chooser(app.bots.computer_decides())
     choices = {t.value: t.label for t in chooser.next_tokens() if t.kind == "region"} if chooser else {}
     selected = [t.value for t in chooser.selected() if t.kind == "region"] if chooser else []
     recent = [r for r, m in page.ui.highlights[-1]["marks"].items() if m.get("class") == "recent"]
-    root = ET.fromstring(render.board_svg(app.viewed(), choices=choices, selected=selected, recent=recent,
+    root = ET.fromstring(render.board_svg(app.model.viewed(), choices=choices, selected=selected, recent=recent,
                                           at=str(app.model.epoch)))
-    labels = a11y.region_labels(app.viewed(), "en", choices)
+    labels = a11y.region_labels(app.model.viewed(), "en", choices)
     for el in root.iter():  # the page names every region with what stands on it, for screen readers
         rid = el.get("data-region")
         if rid:
@@ -67,7 +67,7 @@ def test_static_board_once_then_pieces_and_marks_make_the_whole_drawing(board: s
     layers = 0
     last = None
     for _ in range(150):
-        chooser = app.current_chooser()
+        chooser = app.model.current_chooser(app.bots.computer_decides())
         if chooser is None:
             break
         toks = chooser.next_tokens()
@@ -111,7 +111,7 @@ def test_download_board_as_svg_is_the_position_shown() -> None:
     for _ in range(12):
         state = core.apply(state, core.legal_actions(state)[0])
         app.session.play(core.legal_actions(app.session.present)[0])
-    app.redraw()
+    app.game.redraw()
     app.command("download-board", "svg")
     name, svg = page.ui.downloads[-1]
     assert name.endswith("-move-12.svg")

@@ -111,7 +111,7 @@ def test_the_page_starts_whatever_local_storage_holds():
     assert html.count('class="save bad"') == len(page.saves()) - 1 - 2  # all but the good one and the 2 timestamps
     assert html.count('class="save"') == 3  # the good save and the two with odd times (listed, time unknown)
     assert "<img" not in html
-    rows = {r["key"]: r for r in app.save_rows()}
+    rows = {r["key"]: r for r in app.library.save_rows()}
     assert "nested too deeply" in rows[PREFIX + "nested"]["bad"]
     assert "not closed" in rows[PREFIX + "slow"]["bad"]
     assert "too large" in rows[PREFIX + "huge"]["bad"] and rows[PREFIX + "huge"]["openable"]
@@ -151,8 +151,8 @@ def test_listing_is_read_once_per_stored_text():
     real = saves.list_row
     saves.list_row = lambda *a: calls.append(a) or real(*a)  # type: ignore[assignment]
     try:
-        app.refresh_saves()
-        app.refresh_saves()
+        app.library.refresh()
+        app.library.refresh()
     finally:
         saves.list_row = real  # type: ignore[assignment]
     assert calls == []  # listed at start, cached since
@@ -367,7 +367,7 @@ def test_a_link_with_names_the_engine_refuses_says_why():
     page = pf.FakePage()
     app = pf.new_app(page)
     page.location.hash = "#g=" + forged_link(["Ann", "aNN"])
-    app.open_hash()
+    app.links.open_hash()
     assert page.message.startswith("This game link cannot be opened: the set-up is invalid: two players are called")
     assert page.ui.screen_name == "start" and page.location.hash == ""
     no_trouble(page)
@@ -409,7 +409,7 @@ def test_link_messages_are_the_engines():
     app = pf.new_app(page)
     for link, text in cases.items():
         page.location.hash = link
-        app.open_hash()
+        app.links.open_hash()
         assert page.message.startswith("This game link cannot be opened: ") and text in page.message, page.message
         assert page.location.hash == ""
     no_trouble(page)
@@ -504,7 +504,7 @@ def test_every_set_up_option_tells_games_apart():
 
 def open_link(app: Any, page: pf.FakePage, state: Any) -> None:
     page.location.hash = "#g=" + core.encode(state)
-    app.open_hash()
+    app.links.open_hash()
 
 
 def test_a_link_to_a_saved_game_says_continues_or_rewrites_and_never_overwrites_silently():
@@ -594,10 +594,10 @@ def test_two_tabs_on_one_save_never_overwrite_each_others_newer_moves():
     pf.switch(b_page)
     click_last(b, b_page)
     pf.switch(a_page)
-    a.on_storage(pf.storage_event(PREFIX + "g", local.data[PREFIX + "g"]))
+    a.links.on_storage(pf.storage_event(PREFIX + "g", local.data[PREFIX + "g"]))
     assert a.session.game_id != "g" and "resume" in a_page.actions
     # a save deleted in the other tab is no conflict either: the next move writes it again
-    a.on_storage(pf.storage_event(PREFIX + a.session.game_id, None))
+    a.links.on_storage(pf.storage_event(PREFIX + a.session.game_id, None))
     game_id = a.session.game_id
     click_first(a, a_page)
     assert a.session.game_id == game_id
@@ -605,7 +605,7 @@ def test_two_tabs_on_one_save_never_overwrite_each_others_newer_moves():
     pf.switch(b_page)
     b.command("resume", PREFIX + "g")
     n = stored_moves(b_page, "g")
-    b.on_storage(pf.storage_event(PREFIX + "g", local.data[PREFIX + "g"]))
+    b.links.on_storage(pf.storage_event(PREFIX + "g", local.data[PREFIX + "g"]))
     assert b.session.game_id == "g"
     click_first(b, b_page)
     assert stored_moves(b_page, "g") == n + 1
@@ -673,7 +673,7 @@ def test_fuzz_damaged_links_through_the_address():
         page.ui.message_box = None
         page.location.hash = link
         game_before = page.document.body.dataset.game
-        app.open_hash()
+        app.links.open_hash()
         if page.message:
             assert page.message.startswith("This game link cannot be opened: "), (i, link, page.message)
             assert page.location.hash == ""

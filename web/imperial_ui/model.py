@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import imperial_core as core
+import imperial_text as tx
 
 from . import readable
 from .choices import Chooser, Names
@@ -72,6 +73,10 @@ class PageModel:
     def lang(self) -> str:
         """The language the screen is drawn in (``imperial_text.LANGS``)."""
         return self.names.lang
+
+    def w(self, key: str, /, **values: object) -> str:
+        """The page's sentence ``key`` in the screen's language."""
+        return tx.t(self.names.lang, key, **values)
 
     def set_lang(self, lang: str) -> None:
         """Draw the screen in ``lang``: the names, the choices' words and the log's sentences."""

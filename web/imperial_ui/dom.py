@@ -1,0 +1,115 @@
+"""The page's DOM as the Python parts see it: every write to the game's panels goes through :class:`Dom`.
+
+``Dom.view`` draws a region of the page (the decision, the scoreboard, a side tab, …) from its inputs: the
+region's HTML is made and written only when the inputs changed, so a click that changes one panel costs
+that panel alone.  ``Same`` marks an input that counts by identity (a state, the same object: nothing in
+it changed).  Messages, the body's ``data-*`` facts for tests and styles, the title and the JavaScript side
+(``window.imperialUI``, ``ui.js``) are reached here too.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import js
+
+
+class Same:
+    """An input compared by identity: the engine's states are never changed in place, so the same object
+    means the same position (and comparing two states field by field would cost more than drawing)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+
+class Dom:
+    """Writes to the page, each element's HTML remembered so that an unchanged panel is not written again."""
+
+    def __init__(self) -> None:
+        self.ui = js.window.imperialUI
+        self._html: dict[str, str] = {}  # element id -> the HTML last written there
+        self._inputs: dict[str, Hashable] = {}  # element id -> the inputs that HTML was made from
+        self._calls: dict[str, Hashable] = {}  # a call into the page -> the inputs it was last made with
+        self._data: dict[str, str] = {}  # <body data-…> as last set
+
+    @staticmethod
+    def el(eid: str) -> Any:
+        return js.document.getElementById(eid)
+
+    def write(self, eid: str, html: str) -> None:
+        """``html`` into element ``eid``, unless it holds exactly that already."""
+        if self._html.get(eid) != html:
+            self._html[eid] = html
+            self.el(eid).innerHTML = html
+
+    def view(self, eid: str, inputs: Hashable, make: Callable[[], str]) -> None:
+        """Element ``eid`` drawn by ``make()`` from ``inputs``: made and written only when they changed."""
+        if eid in self._html and self._inputs.get(eid, self) == inputs:
+            return
+        self.write(eid, make())
+        self._inputs[eid] = inputs
+
+    def once(self, name: str, inputs: Hashable, act: Callable[[], Any]) -> None:
+        """``act()``, a call into the page (``ui.js``), made only when its ``inputs`` changed since the last."""
+        if self._calls.get(name, self) != inputs:
+            act()
+            self._calls[name] = inputs
+
+    def forget(self, *eids: str) -> None:
+        """These elements are drawn again in full next time (hidden, or changed from outside)."""
+        for eid in eids:
+            self._html.pop(eid, None)
+            self._inputs.pop(eid, None)
+
+    def forget_all(self) -> None:
+        self._html.clear()
+        self._inputs.clear()
+        self._calls.clear()
+
+    def title(self, text: str) -> None:
+        """The browser tab's title."""
+        if self._html.get("\x00title") != text:
+            self._html["\x00title"] = text
+            js.document.title = text
+
+    def data(self, **facts: Any) -> None:
+        """``<body data-…>`` facts (what the page shows, for styles and tests), set when they changed."""
+        body = js.document.body.dataset
+        for name, value in facts.items():
+            if self._data.get(name) != str(value):
+                self._data[name] = str(value)
+                setattr(body, name, str(value))
+
+    @staticmethod
+    def screen() -> str:
+        """The screen shown: ``start`` or ``game`` (``""`` before the first)."""
+        return str(getattr(js.document.body.dataset, "screen", "") or "")
+
+    def message(self, text: str, kind: str = "error", actions: list[dict[str, str]] | None = None) -> None:
+        """A message for the player in the page's message box (``data-testid=error``); ``actions``: buttons
+        (``cmd``, ``label``, optional ``arg``) that run page commands."""
+        self.ui.message(text, kind, json.dumps(actions or []))
+
+    def clear_message(self) -> None:
+        self.ui.clearMessage()
+
+    def guarded(self, said: Callable[[], str], fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)``; a failure is said on the page (``said()``), its details go to the console, and the
+        page goes on: a click never breaks the page and never loses the game."""
+        try:
+            return fn(*args)
+        except Exception:
+            js.console.error(traceback.format_exc())
+            self.message(said())
+            return None

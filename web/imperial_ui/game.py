@@ -1,0 +1,271 @@
+"""The game being played on this page: opening a game, a click on a choice, a move played and saved, undo,
+redo, replay, the score screen and the side tabs; then the screen is drawn again.
+
+The page model (``model.py``) holds what is shown and what was clicked; this part changes it on the
+player's commands, plays moves through the session (``session.py``), has each move saved before anything
+is drawn (``storage.Library``) and asks the map (``mapview.MapView``), the panels (``screen.GameScreen``) and
+the computer players (``Seats``, below) to follow.  A click counts only for the decision it was drawn for, and
+the game is checked against its own record before a move is played on it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Protocol
+
+import imperial_core as core
+
+from .commands import Handler
+from .dom import Dom
+from .mapview import MapView
+from .model import PageModel
+from .screen import GameScreen
+from .session import Session
+from .storage import SAVE_PREFIX, Library, clear_hash, new_id
+
+
+class Seats(Protocol):
+    """What the game asks of the computer players (``botplay.BotPlay``)."""
+
+    def computer_decides(self) -> bool: ...
+
+    def sync(self) -> None: ...
+
+
+class NoSeats:
+    """No computer players (until the page wires them in)."""
+
+    def computer_decides(self) -> bool:
+        return False
+
+    def sync(self) -> None:
+        return None
+
+
+class Game:
+    def __init__(self, dom: Dom, model: PageModel, library: Library, board: MapView, screen: GameScreen,
+                 tab_id: str) -> None:
+        self.dom = dom
+        self.model = model
+        self.library = library
+        self.board = board
+        self.screen = screen
+        self.tab_id = tab_id
+        self.seats: Seats = NoSeats()
+        library.check = self.check
+
+    def commands(self) -> dict[str, Handler]:
+        return {
+            "undo": self.cmd_undo, "redo": self.cmd_redo, "cancel": self.cmd_cancel,
+            "scores": self.cmd_scores, "close-scores": self.cmd_close_scores,
+            "replay": self.cmd_replay, "replay-first": lambda _a: self.replay_to(0),
+            "replay-back": lambda _a: self.replay_by(-1), "replay-forward": lambda _a: self.replay_by(+1),
+            "replay-last": self.cmd_replay_last, "replay-to": self.cmd_replay_to, "replay-exit": self.cmd_replay_exit,
+            "panel": self.cmd_panel, "log-all": self.cmd_log_all, "log-filter": self.cmd_log_filter,
+            "resume": self.cmd_resume, "import": self.cmd_import, "import-failed": self.cmd_import_failed,
+        }
+
+    # -- a game opened ---------------------------------------------------------------------------------
+    def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
+        """Show ``session`` (saved first when ``autosave``); other tabs hear that this tab has it open."""
+        self.model.open(session, note)
+        self.board.forget_pieces()
+        self.library.autosave = autosave
+        self.dom.data(game=session.game_id)
+        self.dom.ui.announce(json.dumps({"type": "open", "game": session.game_id, "tab": self.tab_id}))
+        if autosave:  # saved before it is drawn
+            self.library.save()
+        else:
+            self.library.set_unsaved(False)
+        self.show()
+
+    def show(self) -> None:
+        """The game screen, drawn in full."""
+        self.dom.el("start-map").innerHTML = ""
+        self.dom.ui.screen("game")
+        self.board.forget_static()
+        self.dom.forget_all()
+        self.redraw()
+
+    def cmd_resume(self, key: str | None) -> None:
+        """A saved game opened from the list (or the save this tab was playing, after a reload)."""
+        key = str(key or "")
+        raw = self.library.store.get(key)
+        if raw is None:
+            self.dom.message(self.model.w("page.m.gone"), "info")
+            self.library.refresh()
+            return
+        opened = self.library.read_session(raw, key[len(SAVE_PREFIX):])
+        if not isinstance(opened, Session):
+            self.dom.message(self.model.w("page.m.cannot_open", reason=opened))
+            return
+        self.library.written[key] = raw
+        self.close_dialogs()
+        clear_hash()
+        self.open_session(opened, autosave=True)
+
+    def cmd_import(self, text: str | None) -> None:
+        """A file with a save (any format the engine reads), a link token or a link."""
+        opened = self.library.read_session(text or "", new_id())
+        if not isinstance(opened, Session):
+            self.dom.message(self.model.w("page.m.cannot_import", reason=opened))
+            return
+        self.dom.ui.menu(False)
+        self.dom.clear_message()
+        self.open_session(opened, autosave=True, note=self.model.w("page.m.imported"))
+        self.library.refresh()
+
+    def cmd_import_failed(self, reason: str | None) -> None:
+        """The browser could not read the chosen file at all."""
+        self.dom.message(self.model.w("page.m.unreadable_file", reason=str(reason or "")[:120]))
+
+    def close_dialogs(self) -> None:
+        self.dom.ui.menu(False)
+        self.dom.ui.prompt(False)
+        self.dom.clear_message()
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """The game screen from the model: the map, the panels; then the computer players look at it."""
+        if self.model.session is None:
+            return
+        clock = time.perf_counter
+        t0 = clock()
+        chooser = self.model.current_chooser(self.seats.computer_decides())
+        at = self.model.decision_id(chooser)
+        state = self.model.viewed()
+        prof = {"choices": clock() - t0}
+        self.board.draw(state, chooser, at, prof)
+        self.screen.draw(state, chooser, at, prof)
+        prof["total"] = clock() - t0
+        self.dom.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
+        self.seats.sync()
+
+    # -- moves ----------------------------------------------------------------------------------------
+    def choose(self, value: str, at: str | None) -> None:
+        """A click on a drawn choice; ``at`` is the decision it was drawn for (``data-at``)."""
+        click = self.model.click(value, at, self.seats.computer_decides())
+        if click.outcome == "dropped":  # drawn for another decision (a double click, a click made before a change)
+            self.dom.data(dropped=self.model.dropped)
+        elif click.outcome == "illegal":
+            self.dom.message(self.model.w("page.m.not_legal", value=value), "info")
+        elif click.outcome == "action":
+            self.play(click.action)
+        elif click.outcome == "partial":
+            self.redraw()
+
+    def play(self, action: Any) -> bool:
+        """A person's move (or a computer's, through ``botplay``): played, saved, drawn.  Whether it was."""
+        s = self.model.session
+        assert s is not None
+        if self.check() != "intact":  # the click was aimed at a game changed from outside: not played
+            return False
+        try:
+            s.play(action)
+        except core.IllegalAction as exc:
+            self.dom.message(str(exc), "info")
+            return False
+        self.model.note = ""
+        self.dom.clear_message()
+        if s.present.is_over:
+            self.model.scores_open = True
+        self.after_change()
+        return True
+
+    def after_change(self) -> None:
+        """The move is saved first, then the board is redrawn: a crash while drawing loses nothing."""
+        s = self.model.session
+        if s is not None and (self.library.autosave or s.cur > 0):
+            self.library.autosave = True
+            self.library.save()
+        self.redraw()
+
+    def check(self) -> str:
+        """Before a move, a save or a link: the game must be what its own moves make (it may have been changed
+        from the browser's console).  A changed game is rebuilt from its record, with a message.  Returns
+        ``intact``, ``restored`` or ``broken`` (no game, or one that cannot be rebuilt)."""
+        s = self.model.session
+        if s is None:
+            return "broken"
+        if s.intact():
+            return "intact"
+        w = self.model.w
+        try:
+            _kept, dropped = s.restore()
+        except core.BadToken:
+            self.dom.message(w("page.m.broken"))
+            return "broken"
+        self.model.forget_choices()
+        self.model.replay = None
+        self.board.forget_pieces()
+        lost = w("page.m.dropped", n=dropped) if dropped else ""
+        self.dom.message(w("page.m.restored", k=s.cur, lost=lost), "info")
+        self.redraw()
+        return "restored"
+
+    # -- undo, redo ------------------------------------------------------------------------------------
+    def cmd_undo(self, _arg: str | None) -> None:
+        if self.model.undo():
+            self.after_change()
+
+    def cmd_redo(self, _arg: str | None) -> None:
+        if self.model.redo():
+            self.after_change()
+
+    def cmd_cancel(self, _arg: str | None) -> None:
+        """Esc: leave the replay, or let go of the selected unit."""
+        if self.model.cancel():
+            self.redraw()
+
+    # -- what is shown --------------------------------------------------------------------------------
+    def cmd_scores(self, _arg: str | None) -> None:
+        self.model.scores_open = True
+        self.model.replay = None
+        self.redraw()
+
+    def cmd_close_scores(self, _arg: str | None) -> None:
+        self.model.scores_open = False
+        self.redraw()
+
+    def replay_to(self, k: int) -> None:
+        """Replay: the position after ``k`` moves, view only (model.py)."""
+        self.model.replay_to(k)
+        self.redraw()
+
+    def replay_by(self, delta: int) -> None:
+        self.model.replay_by(delta)
+        self.redraw()
+
+    def cmd_replay(self, _arg: str | None) -> None:
+        if self.model.session is not None:
+            self.replay_to(self.model.step)
+
+    def cmd_replay_last(self, _arg: str | None) -> None:
+        if self.model.session is not None:
+            self.replay_to(self.model.session.cur)
+
+    def cmd_replay_to(self, arg: str | None) -> None:
+        try:
+            k = int(arg or 0)
+        except ValueError:
+            return
+        self.replay_to(k)
+
+    def cmd_replay_exit(self, _arg: str | None) -> None:
+        self.model.replay_exit()
+        self.redraw()
+
+    def cmd_panel(self, name: str | None) -> None:
+        """A side tab was opened: it is drawn now (hidden tabs are not redrawn after every move)."""
+        self.model.open_tab(name)
+        self.redraw()
+
+    def cmd_log_all(self, _arg: str | None) -> None:
+        self.model.log_all = True
+        self.redraw()
+
+    def cmd_log_filter(self, nation: str | None) -> None:
+        """The log shows one nation's turns (``nation``), or all of them (empty)."""
+        self.model.filter_log(nation)
+        self.redraw()

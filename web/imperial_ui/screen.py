@@ -1,0 +1,191 @@
+"""The panels of the game screen as views of the page model: the decision, the scoreboard, the round and the
+tab's title, the side tabs (nations, players, log, charts), the toolbar and the score screen.
+
+Each panel is a function of its inputs, written through ``Dom.view``: made again only when those inputs
+changed (a click that selects a unit redraws the decision and nothing else), and hidden tabs are not drawn
+at all until opened.  The polite live region says each move for screen readers.  The board's and charts'
+downloads take what is shown here.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import imperial_core as core
+import js
+
+from . import a11y, readable, views
+from .choices import Chooser
+from .commands import Handler
+from .dom import Dom, Same
+from .model import PageModel
+from .storage import file_part
+
+#: What each panel drawing shows (it is redrawn only when that changes).
+DRAWN: dict[str, Callable[[Any], Any]] = {
+    "rondel_svg": lambda st: [st.active_nation, [n["rondel"] for n in st.nations.values()]],
+    "tracks_svg": lambda st: [[n["power"], n["tax"]] for n in st.nations.values()],
+}
+
+
+class GameScreen:
+    def __init__(self, dom: Dom, model: PageModel, render: Any) -> None:
+        self.dom = dom
+        self.model = model
+        self.render = render
+        #: the Players tab's seat controls (``botbar.BotBar.seats_html`` once the computer players are wired)
+        self.seats_html: Callable[[], str] = lambda: ""
+        self.drawings: dict[str, tuple[Any, str]] = {}
+        self.charts: dict[bool, tuple[tuple, dict[str, str]]] = {}
+        self._announced: tuple[str, int] | None = None  # the move the live region said last
+
+    def commands(self) -> dict[str, Handler]:
+        return {"download-chart": self.cmd_download_chart, "download-board": self.cmd_download_board}
+
+    def forget(self) -> None:
+        """Everything is drawn again (the page's language changed)."""
+        self.drawings.clear()
+        self.charts.clear()
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def draw(self, state: Any, chooser: Chooser | None, at: str, prof: dict[str, float]) -> None:
+        m, dom = self.model, self.dom
+        s = m.session
+        assert s is not None
+        clock = time.perf_counter
+        t = clock()
+        lang = m.lang
+        replay = (m.replay, s.cur) if m.replay is not None else None
+        rondel = self.drawing("rondel_svg", state) if chooser is not None and state.decision == "rondel" else ""
+        last = m.last_entry()
+        self.announce_move(s.cur, s.entries[s.cur - 1] if s.cur > 0 else None)
+        greyed = m.greyed if chooser is not None else ""
+        dom.view("decision", (Same(state), at, replay, m.note, lang, last, greyed, rondel),
+                 lambda: views.decision_html(state, chooser, m.names, replay=replay, note=m.note, rondel=rondel,
+                                             last=last, at=at, greyed=greyed))
+        secret = s.secret_cash
+        dom.view("scoreboard", (Same(state), secret, lang),
+                 lambda: readable.scoreboard_html(state, m.names, secret_cash=secret))
+        dom.write("round", views.esc(readable.round_text(state, lang)))
+        dom.title(readable.title_text(state, m.names))
+        prof["decision"] = clock() - t
+        t = clock()
+        self.draw_tab(state, rondel)
+        prof["tabs"] = clock() - t
+        toolbar = m.toolbar()
+        dom.once("toolbar", tuple(toolbar.items()), lambda: dom.ui.toolbar(json.dumps(toolbar)))
+        if m.showing_scores():
+            dom.view("scores-body", (Same(s.present), lang),
+                     lambda: views.scores_html(s.present, m.names, core.score_breakdown(s.present),
+                                               core.ranking(s.present))
+                     + views.charts_html(self.charts_of(s.present), where="scores", lang=lang))
+        showing = m.showing_scores()
+        dom.once("scores", showing, lambda: dom.ui.scores(showing))
+        dom.data(moves=s.cur, phase=state.decision)
+
+    def draw_tab(self, state: Any, rondel: str) -> None:
+        """The open side tab (the others are drawn when opened)."""
+        m, dom = self.model, self.dom
+        s = m.session
+        assert s is not None
+        lang = m.lang
+        dom.forget(*(tab for tab in ("nations", "players", "log", "charts") if tab != m.tab))
+        if m.tab == "nations":
+            # the rondel is drawn once: in the decision while a space is chosen, else here
+            dom.view("nations", (Same(state), lang, bool(rondel)), lambda: self.nations_html(state, rondel))
+        elif m.tab == "players":
+            seats = self.seats_html()
+            dom.view("players", (Same(state), lang, s.secret_cash, seats),
+                     lambda: views.players_html(state, m.names, secret_cash=s.secret_cash) + seats)
+        elif m.tab == "log":
+            dom.view("log", (tuple(s.entries[:s.cur]), m.step, m.log_only, m.log_all, lang),
+                     lambda: readable.log_filter_html(state, m.names, m.log_only)
+                     + views.log_html(m.log_entries(), m.names, current=m.step, recent=None if m.log_all else 120))
+        elif m.tab == "charts":
+            dom.view("charts", (Same(state), lang),
+                     lambda: views.charts_html(self.charts_of(state, narrow=True), lang=lang))
+
+    def nations_html(self, state: Any, rondel: str) -> str:
+        names = self.model.names
+        small = "" if rondel else f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'
+        drawings = (readable.tracks_html(state, names, views.tax_label) + small
+                    + f'<details class="tracks-drawing"><summary>{self.model.w("page.tracks_drawing")}</summary>'
+                    f'<div class="tracks-svg">{self.drawing("tracks_svg", state)}</div></details>')
+        return views.nations_html(state, names, drawings)
+
+    def announce_move(self, k: int, entry: Any) -> None:
+        """The polite live region (``#announcer``) says the sentence of each move made (by a person or a
+        computer); an undo or a game just opened says nothing."""
+        s = self.model.session
+        key = (s.game_id if s is not None else "", k)
+        if self._announced is None:
+            self._announced = key  # a game just shown: its last move is in the decision, not news
+            return
+        if key == self._announced:
+            return
+        was = self._announced
+        self._announced = key
+        if entry is None or key[0] != was[0] or k <= was[1]:
+            return
+        box = self.dom.el("announcer")
+        if box:
+            box.textContent = a11y.moved(k, entry.text, self.model.lang)
+
+    def drawing(self, name: str, state: Any) -> str:
+        """One of the renderer's panel drawings (rondel, tracks), or nothing if this renderer has none."""
+        fn = getattr(self.render, name, None)
+        if fn is None:
+            return ""
+        key = json.dumps(DRAWN[name](state)) if name in DRAWN else None
+        cached = self.drawings.get(name)
+        if key is not None and cached is not None and cached[0] == key:
+            return cached[1]
+        try:
+            svg = str(fn(state, lang=self.model.lang))
+        except Exception:  # a drawing that fails must not stop the game
+            js.console.error(traceback.format_exc())
+            return ""
+        self.drawings[name] = (key, svg)
+        return svg
+
+    def charts_of(self, state: Any, *, narrow: bool = False) -> dict[str, str]:
+        """The renderer's charts of ``state``'s game so far (kept while the game's record is the same);
+        ``narrow`` for the side tab."""
+        key = (state.board, state.origin, tuple(state.history))
+        kept = self.charts.get(narrow)
+        if kept is None or kept[0] != key:
+            kept = self.charts[narrow] = (key, self.render.charts_svg(state, narrow=narrow, lang=self.model.lang))
+        return kept[1]
+
+    # -- downloads of what is shown -------------------------------------------------------------------
+    def cmd_download_chart(self, kind: str | None) -> None:
+        """One chart of the game as shown, to an SVG file."""
+        m = self.model
+        s = m.session
+        charts = self.charts_of(m.viewed(), narrow=m.tab == "charts") if s is not None else {}
+        if s is None or kind not in charts:
+            self.dom.message(m.w("page.m.no_chart"), "info")
+            return
+        self.dom.ui.download(f"imperial-{file_part(s.game_id)}-{kind}-move-{m.step}.svg", charts[kind],
+                             "image/svg+xml")
+
+    def cmd_download_board(self, kind: str | None) -> None:
+        """The board as shown (the replay's position in a replay) to an image file: ``svg`` as drawn by the
+        renderer in one piece, ``png`` made from it by the browser."""
+        m = self.model
+        s = m.session
+        if s is None:
+            self.dom.message(m.w("page.m.open_first"), "info")
+            return
+        state = m.viewed()
+        geo = self.render.load_geometry(state.board)
+        svg = self.render.board_svg(state, size=(geo["width"], geo["height"]), lang=m.lang)
+        name = f"imperial-{file_part(s.game_id)}-move-{m.step}"
+        if kind == "png":
+            self.dom.ui.downloadPng(name + ".png", svg)
+        else:
+            self.dom.ui.download(name + ".svg", svg, "image/svg+xml")
