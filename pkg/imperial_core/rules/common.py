@@ -6,9 +6,13 @@ Every function works on ``g``, the plain-dict form of a :class:`~imperial_core.m
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..board import Board
 
 G = dict  # the plain-dict game state
+#: The legal actions (internal tuples) of a decision: what each phase of the turn flow offers.
+Options = Callable[[G, Board], list[tuple]]
 
 
 # -- deterministic shuffles (same numbers in every Python version) -----------------------------------------
@@ -259,6 +263,13 @@ def refresh_swiss_banks(g: G) -> None:
     if banks != g["swiss_banks"]:
         g["swiss_banks"] = banks
         emit(g, "swiss_banks", players=banks)
+
+
+def swiss_banks_from_card(g: G) -> list[str]:
+    """The Swiss Bank holders clockwise from the investor-card holder, the order in which they are asked
+    (rulebook *Investor*, step 3)."""
+    holders = set(g["swiss_banks"])
+    return [p for p in seat_order_from(g, g["investor"]) if p in holders]
 
 
 # -- turn order -------------------------------------------------------------------------------------------

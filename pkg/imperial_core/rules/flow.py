@@ -24,9 +24,8 @@ from ..errors import IllegalAction
 from ..model import fresh_turn
 from . import end, factory, funding, import_, investor, maneuver, production, rondel, taxation
 from . import setup as setup_rules
-from .common import G, emit, next_nation, update_governments
+from .common import G, Options, emit, next_nation, update_governments
 
-Options = Callable[[G, Board], list[tuple]]
 Act = Callable[[G, Board, tuple], str]
 Explain = Callable[[G, Board, tuple], str]
 
@@ -60,6 +59,15 @@ def _game_is_over(g: G, b: Board, k: tuple) -> str:
 
 def _auction_explain(g: G, b: Board, k: tuple) -> str:
     return setup_rules.describe_auction(g, b)
+
+
+# A maneuver's reasons name the legal action an illegal one nearly is: they are handed :func:`options`.
+def _maneuver_explain(g: G, b: Board, k: tuple) -> str:
+    return maneuver.explain_maneuver(g, b, k, options)
+
+
+def _contact_explain(g: G, b: Board, k: tuple) -> str:
+    return maneuver.explain_contact(g, b, k, options)
 
 
 #: Every kind of decision, in the order a game meets them.
@@ -96,11 +104,11 @@ FLOW: dict[str, Phase] = {
         then={"next": "fund", "funded": "resume_funded", "refused": "resume_refused"}),
     "fleets": Phase(
         "a government moves fleets, fights, or ends fleet movement", "government",
-        maneuver.fleet_actions, maneuver.fleets_act, maneuver.explain_maneuver, auto=True,
+        maneuver.fleet_actions, maneuver.fleets_act, _maneuver_explain, auto=True,
         then={"stay": "fleets", "contact": "contact", "canal": "canal", "done": "armies"}),
     "armies": Phase(
         "a government moves armies, changes their status, fights, destroys factories, or ends", "government",
-        maneuver.army_actions, maneuver.armies_act, maneuver.explain_maneuver, auto=True,
+        maneuver.army_actions, maneuver.armies_act, _maneuver_explain, auto=True,
         then={"stay": "armies", "contact": "contact", "canal": "canal", "done": "space_done"}),
     "canal": Phase(
         "a canal's owner allows or refuses another nation's fleet or convoy passage (Imperial 2030)", "canal",
@@ -108,15 +116,15 @@ FLOW: dict[str, Phase] = {
         then={"next": "canal", "allowed": "canal_passage", "refused": "canal_refused"}),
     "contact": Phase(
         "the mover decides whether its unit that just arrived fights, and against whom", "government",
-        maneuver.contact_actions, maneuver.contact_act, maneuver.explain_contact,
+        maneuver.contact_actions, maneuver.contact_act, _contact_explain,
         then={"fought": "contact_over", "declined": "ask_next"}),
     "order": Phase(
         "the mover chooses which other government is asked next whether it demands battle", "government",
-        maneuver.order_actions, maneuver.order_act, maneuver.explain_contact,
+        maneuver.order_actions, maneuver.order_act, _contact_explain,
         then={"asked": "demand"}),
     "demand": Phase(
         "an inactive government decides whether to demand battle", "asked",
-        maneuver.demand_actions, maneuver.demand_act, maneuver.explain_contact,
+        maneuver.demand_actions, maneuver.demand_act, _contact_explain,
         then={"fought": "contact_over", "declined": "ask_next"}),
     "invest": Phase(
         "a player may buy a bond or trade one up (investor card, Swiss Bank, or variant round)", "queue",

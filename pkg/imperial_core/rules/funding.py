@@ -18,7 +18,7 @@ and that purchase or stop is not offered again this turn.
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, nation_name, pay, player, seat_order_from, treasury
+from .common import G, nation_name, pay, player, seat_order_from, swiss_banks_from_card, treasury
 
 
 def _payer(g: G, nid: str, key: tuple | list) -> str | None:
@@ -97,15 +97,13 @@ def fund_act(g: G, b: Board, k: tuple) -> str:
 def resume(g: G) -> tuple[str, tuple]:
     """Back to the decision that asked for the money: returns its phase and the action waiting (a Swiss
     Bank's forced stop resumes with the holders after the one who forced)."""
-    from .rondel import swiss_deciders
-
     t = g["turn"]
     key = tuple(t["pending"])
     t["pending"] = None
     t["pledges"] = {}
     if key[0] == "force":
-        deciders = swiss_deciders(g, None, t["nation"], everyone=True)
-        t["queue"] = deciders[deciders.index(key[1]):]
+        holders = swiss_banks_from_card(g)
+        t["queue"] = holders[holders.index(key[1]):]
         return "swiss", ("force",)
     t["queue"] = []
     return key[0], key

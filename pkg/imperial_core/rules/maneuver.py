@@ -10,6 +10,7 @@ from ..actions import from_key
 from ..board import Board
 from .common import (
     G,
+    Options,
     add_units,
     emit,
     flag_limit,
@@ -804,8 +805,9 @@ def place_flags(g: G, b: Board) -> None:
         sole = waiting
 
 
-def explain_maneuver(g: G, b: Board, k: tuple) -> str:
-    """Why a maneuver action is not legal, in the players' words."""
+def explain_maneuver(g: G, b: Board, k: tuple, legal_keys: Options) -> str:
+    """Why a maneuver action is not legal, in the players' words.  ``legal_keys``: the options of the decision
+    in progress, which the turn flow hands in (the flow is built on this module, so this module cannot ask it)."""
     t = g["turn"]
     nid = t["nation"]
     name = nation_name(b, nid)
@@ -814,7 +816,7 @@ def explain_maneuver(g: G, b: Board, k: tuple) -> str:
         return b.regions[r].name if isinstance(r, str) and r in b.regions else repr(r)
 
     phase = t["phase"]
-    nearly = _same_but_status(g, b, k)
+    nearly = _same_but_status(g, b, k, legal_keys)
     if nearly:
         return f"{name} has upright and lying armies there: say which, e.g. {nearly}"
     if phase == "fleets" and k[0] in ("army", "status", "destroy"):
@@ -857,10 +859,8 @@ def explain_maneuver(g: G, b: Board, k: tuple) -> str:
     return f"{name} is {step}: move, fight, or pass to end this step"
 
 
-def _same_but_status(g: G, b: Board, k: tuple) -> str:
+def _same_but_status(g: G, b: Board, k: tuple, legal_keys: Options) -> str:
     """A legal action that differs from ``k`` only by naming which army (upright or lying), as text."""
-    from .flow import options as legal_keys
-
     if k[0] not in ("army", "battle", "demand", "destroy"):
         return ""
     base = {"army": 5, "battle": 5, "demand": 2, "destroy": 2}[k[0]]
@@ -870,10 +870,11 @@ def _same_but_status(g: G, b: Board, k: tuple) -> str:
     return ""
 
 
-def explain_contact(g: G, b: Board, k: tuple) -> str:
-    """Why an action does not answer the battle question in progress."""
+def explain_contact(g: G, b: Board, k: tuple, legal_keys: Options) -> str:
+    """Why an action does not answer the battle question in progress (``legal_keys``: as for
+    :func:`explain_maneuver`)."""
     t = g["turn"]
-    nearly = _same_but_status(g, b, k)
+    nearly = _same_but_status(g, b, k, legal_keys)
     if nearly:
         return f"upright and lying armies stand there: say which, e.g. {nearly}"
     c = t["contact"]

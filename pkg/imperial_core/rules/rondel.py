@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from ..board import Board
 from ..errors import IllegalAction
-from .common import BANK, G, emit, nation_name, pay, player, treasury
+from .common import BANK, G, emit, nation_name, pay, player, swiss_banks_from_card, treasury
+from .funding import fundable
+from .funding import start as ask_for_funds
 
 _LABELS: dict[str, list[str]] = {}
 
@@ -122,26 +124,18 @@ def swiss_can_force(g: G, b: Board, nid: str) -> bool:
     return g["edition"] != "first" and g["investor_card"]
 
 
-def swiss_deciders(g: G, b: Board | None, nid: str, everyone: bool = False) -> list[str]:
+def swiss_deciders(g: G, b: Board, nid: str) -> list[str]:
     """Swiss Bank holders asked about a forced stop, clockwise from the investor-card holder.
 
     A stop may be forced only "if the treasury of that nation has sufficient money to pay out all
     interest"; any player may give personal cash to a treasury at any time (*Treasuries*), so a holder
     is asked when its own cash, or its cash and the other players' gifts (``funding``), can make up what
-    the treasury lacks.  ``everyone``: all holders, whatever their cash.
+    the treasury lacks.
     """
-    from .common import seat_order_from
-
-    holders = set(g["swiss_banks"])
-    order = [p for p in seat_order_from(g, g["investor"]) if p in holders]
-    if everyone:
-        return order
-    return [p for p in order if swiss_actions_for(g, b, nid, p) != [("pass",)]]
+    return [p for p in swiss_banks_from_card(g) if swiss_actions_for(g, b, nid, p) != [("pass",)]]
 
 
 def swiss_actions_for(g: G, b: Board, nid: str, name: str) -> list[tuple]:
-    from .funding import fundable
-
     short = max(0, interest_due(g, b, nid) - g["nations"][nid]["treasury"])
     if player(g, name)["cash"] >= short or fundable(g, b, nid, ("force", name)):
         return [("force",), ("pass",)]
@@ -184,8 +178,6 @@ def choose_space(g: G, b: Board, k: tuple) -> str:
 def swiss_answer(g: G, b: Board, k: tuple) -> str:
     """A Swiss Bank holder forces the stop (``"move"`` to Investor, or ``"fund"`` when the other players
     must help pay the interest) or lets the nation pass (next holder ``"next"``, or ``"move"``)."""
-    from .funding import start as ask_for_funds
-
     t = g["turn"]
     nid = t["nation"]
     if k[0] == "force":
