@@ -41,7 +41,8 @@ class Data:
 class Element:
     def __init__(self, eid: str, value: str = "", checked: bool = False) -> None:
         self.id = eid
-        self.innerHTML = ""
+        self.writes = 0  # how often its HTML was written
+        self._html = ""
         self.textContent = ""
         self.value = value
         self.checked = checked
@@ -51,6 +52,15 @@ class Element:
 
     def focus(self) -> None:
         self.focused += 1
+
+    @property
+    def innerHTML(self) -> str:  # noqa: N802 - the browser's name
+        return self._html
+
+    @innerHTML.setter
+    def innerHTML(self, html: str) -> None:  # noqa: N802
+        self.writes += 1
+        self._html = str(html)
 
 
 class JsNull:

@@ -58,7 +58,7 @@ def test_the_charts_tab_follows_the_game_and_saves_svg(page: Page):
     page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=len(s.history) + 1)
     assert len(told(page, "#charts", "scores")["Ann"]) in (before, before + 1)
     with page.expect_download() as dl:
-        page.click('#charts [data-cmd=download_chart][data-arg=power]')
+        page.click('#charts [data-cmd=download-chart][data-arg=power]')
     path = dl.value.path()
     assert dl.value.suggested_filename.endswith(".svg") and "power" in dl.value.suggested_filename
     text = Path(path).read_text(encoding="utf-8")

@@ -450,7 +450,7 @@ def charts_html(charts: dict[str, str], *, where: str = "tab", lang: str = "en")
     parts = [f'<div class="charts-list" data-where="{where}">']
     for kind, svg in charts.items():
         parts.append(f'<figure class="chart-box" data-chart="{esc(kind)}">{svg}'
-                     f'<figcaption><button type="button" class="small" data-cmd="download_chart" data-arg="{esc(kind)}">'
+                     f'<figcaption><button type="button" class="small" data-cmd="download-chart" data-arg="{esc(kind)}">'
                      f'{esc(tx.t(lang, "page.chart.save"))}</button></figcaption></figure>')
     parts.append("</div>")
     return "".join(parts)
