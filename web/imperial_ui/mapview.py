@@ -29,6 +29,7 @@ class MapView:
         self.statics: dict[str, str] = {}  # board -> its static drawing
         self.layers: dict[str, str] = {}  # signature -> pieces layer (the latest, for undo, redo and replay)
         self._labels: tuple[Any, dict[str, str]] = (None, {})  # (pieces shown, language) -> region labels
+        self._signed: tuple[Any, str] = (None, "")  # the last state signed, and its signature
 
     def forget(self) -> None:
         """Everything is drawn again (the page's language changed)."""
@@ -67,11 +68,14 @@ class MapView:
         self.board = board
         self.shown = None
 
-    @staticmethod
-    def signature(state: Any) -> str:
-        """Everything the pieces layer shows; it is redrawn only when this changes."""
-        return json.dumps([state.board, [[n["armies"], n["hostile"], n["fleets"], n["factories"], n["flags"]]
-                                         for n in state.nations.values()]], sort_keys=True)
+    def signature(self, state: Any) -> str:
+        """Everything the pieces layer shows; it is redrawn only when this changes (states are never changed in
+        place: the same state has the same signature)."""
+        if self._signed[0] is not state:
+            self._signed = (state, json.dumps([state.board, [[n["armies"], n["hostile"], n["fleets"], n["factories"],
+                                                              n["flags"]] for n in state.nations.values()]],
+                                              sort_keys=True))
+        return self._signed[1]
 
     def draw_pieces(self, state: Any) -> None:
         """Only the pieces layer is swapped (``ui.setPieces`` replaces just the changed pieces)."""
