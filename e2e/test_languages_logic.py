@@ -14,7 +14,7 @@ from typing import Any
 import imperial_core as core
 import pytest
 from conftest import ROOT
-from imperial_text import LANGS
+from imperial_text import LANGS, t
 from langwords import english_only, leftovers
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -184,3 +184,18 @@ def test_the_page_says_seas_with_their_articles(lang: str, arrived: str, convoy:
     names = Names(core.load_board("europe"), lang)
     assert names.t("page.arrived.fleet", in_region=names.region_phrase("northsea", "in")) == arrived
     assert names.t("page.opt.by_sea", via_seas=names.region_list(["northsea", "englishchannel"], "via")) == convoy
+
+
+def test_the_note_above_the_decision_follows_the_language() -> None:
+    """A note said before the switch ("Opened from a link …") is said again in the new language."""
+    page = FakePage()
+    app = new_app(page)
+    page.location.hash = "#g=" + core.encode(core.new_game(list(PLAYERS), seed=2))
+    app.links.open_hash()
+    assert "Opened from a link" in page.html("decision")
+    app.command("link-new")
+    assert "saved as a new game" in page.html("decision")
+    app.command("lang", "de")
+    note = re.search(r'<p class="note">(.*?)</p>', page.html("decision"))
+    assert note is not None and "saved as a new game" not in note.group(1)
+    assert note.group(1) == views.esc(t("de", "page.m.link_saved"))

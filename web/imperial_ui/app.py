@@ -125,7 +125,7 @@ class App:
         tab's own storage (and is saved again as soon as there is room)."""
         pending = self.library.pending()
         if pending is not None:
-            self.game.open_session(pending, autosave=True, note=self.model.w("page.m.back_from_tab"))
+            self.game.open_session(pending, autosave=True, note="page.m.back_from_tab")
             return
         key = self.library.current_key()
         if key is not None:

@@ -113,7 +113,7 @@ class Game:
             return
         self.dom.ui.menu(False)
         self.dom.clear_message()
-        self.open_session(opened, autosave=True, note=self.model.w("page.m.imported"))
+        self.open_session(opened, autosave=True, note="page.m.imported")
         self.library.refresh()
 
     def cmd_import_failed(self, reason: str | None) -> None:

@@ -51,7 +51,7 @@ class Links:
         self.dom.clear_message()
         self.dom.ui.menu(False)
         match = self.link_match(opened)
-        self.game.open_session(opened, autosave=False, note=self.model.w("page.m.from_link"))
+        self.game.open_session(opened, autosave=False, note="page.m.from_link")
         if match is not None:
             self.dom.el("prompt-body").innerHTML = views.link_prompt_html(match, self.model.lang)
             self.dom.data(link=match.relation)
@@ -67,7 +67,7 @@ class Links:
         if self.model.session is not None:
             self.library.autosave = True
             if self.library.save():
-                self.model.note = self.model.w("page.m.link_saved")
+                self.model.note = "page.m.link_saved"
                 self.game.redraw()
                 self.library.refresh()
 
@@ -88,7 +88,7 @@ class Links:
         self.library.written[key] = stored
         self.library.autosave = True
         if self.library.save():
-            self.model.note = self.model.w("page.m.link_continued")
+            self.model.note = "page.m.link_continued"
             self.game.redraw()
             self.library.refresh()
 
@@ -123,7 +123,7 @@ class Links:
             if saves.may_overwrite(new, saves.setup_of(s.present), s.moves()):
                 written[key] = new  # the same game, not further than here: nothing to keep apart
             else:
-                self.library.fork(w("page.m.forked"))
+                self.library.fork("page.m.forked")
                 self.dom.message(w("page.m.other_tab"), "info",
                                  [{"cmd": "resume", "arg": key, "label": w("page.m.other_version")}])
                 self.game.redraw()
@@ -136,12 +136,12 @@ class Links:
             kind, game, tab = str(msg["type"]), str(msg["game"]), str(msg["tab"])
         except (ValueError, KeyError, TypeError):
             return
-        s, w = self.model.session, self.model.w
+        s = self.model.session
         if tab == self.game.tab_id or s is None or game != s.game_id:
             return
         if kind == "open":  # another tab opened our game: tell it, and say so here
             self.dom.ui.announce(json.dumps({"type": "here", "game": game, "tab": self.game.tab_id}))
-        if kind in ("open", "here") and self.model.note not in (w("page.m.shared"), w("page.m.forked")):
-            self.model.note = w("page.m.shared")
+        if kind in ("open", "here") and self.model.note not in ("page.m.shared", "page.m.forked"):
+            self.model.note = "page.m.shared"
             self.dom.data(shared="1")
             self.game.redraw()

@@ -46,7 +46,7 @@ class PageModel:
     log_all: bool = False
     log_only: str | None = None  # the log shows this nation's turns only
     scores_open: bool = False
-    note: str = ""
+    note: str = ""  # a catalogue key: the note above the decision, said in the page's language when drawn
     chooser: Chooser | None = None
     greyed: str = ""  # the rondel spaces that cannot be paid now, greyed with the reason (HTML)
     epoch: int = 0

@@ -64,8 +64,9 @@ class GameScreen:
         last = m.last_entry()
         self.announce_move(s.cur, s.entries[s.cur - 1] if s.cur > 0 else None)
         greyed = m.greyed if chooser is not None else ""
-        dom.view("decision", (Same(state), at, replay, m.note, lang, last, greyed, rondel),
-                 lambda: views.decision_html(state, chooser, m.names, replay=replay, note=m.note, rondel=rondel,
+        note = m.w(m.note) if m.note else ""
+        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel),
+                 lambda: views.decision_html(state, chooser, m.names, replay=replay, note=note, rondel=rondel,
                                              last=last, at=at, greyed=greyed))
         secret = s.secret_cash
         dom.view("scoreboard", (Same(state), secret, lang),

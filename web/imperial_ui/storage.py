@@ -86,7 +86,8 @@ class Library:
             self.dom.ui.setUnsaved(flag)
 
     def fork(self, note: str) -> None:
-        """This tab's game goes on under a new id (a copy), leaving the stored game to the other tab."""
+        """This tab's game goes on under a new id (a copy), leaving the stored game to the other tab; ``note``:
+        the catalogue key of what the decision then says."""
         s = self.model.session
         assert s is not None
         s.game_id = new_id()
@@ -105,7 +106,7 @@ class Library:
         if stored is not None and stored != self.written.get(key) and not saves.may_overwrite(
                 stored, saves.setup_of(s.present), s.moves()):
             # another tab wrote moves this game does not have: keep them, save this line of play as a copy
-            self.fork(w("page.m.forked"))
+            self.fork("page.m.forked")
             key = SAVE_PREFIX + s.game_id
         text = s.to_save()
         err = self.store.set(key, text)
