@@ -11,6 +11,7 @@ their own; each says why.  Every test still fails on an uncaught error in a page
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import threading
 from collections.abc import Iterator
@@ -236,3 +237,64 @@ def no_uncaught_errors_in_shared_pages() -> Iterator[None]:
     yield
     errors = [e for pool in PagePool.live for e in pool.take_errors()]
     assert not errors, errors
+
+
+# -- running on several cores (pytest-xdist) -------------------------------------------------------------
+# The tests of a file run in one process, in file order (their module's fixtures and shared page are made
+# once, and tests that play on from each other stay together), except in the files below, whose tests are
+# independent and are handed out one by one.
+SPREAD = {
+    "e2e/test_bots.py", "e2e/test_boot.py", "e2e/test_install.py", "e2e/test_hint_dock.py",
+    "e2e/test_languages_logic.py", "tests/bots/test_bots.py", "tests/engine/test_load_fuzz.py",
+    "tests/engine/test_position.py", "tests/engine/test_properties.py",
+}
+#: The slowest files first (measured with --durations), so that no long one starts last; then the rest in
+#: the usual order.  Only the time the run takes depends on this list.
+SLOW_FIRST = [
+    "e2e/test_bots.py", "e2e/test_languages.py", "e2e/test_safety.py", "e2e/test_ui.py", "e2e/test_a11y.py",
+    "tests/bots/test_bots.py", "e2e/test_boot.py", "tests/engine/test_load_fuzz.py", "e2e/test_readable.py",
+    "e2e/test_languages_logic.py", "e2e/test_hint_dock.py", "e2e/test_install.py",
+    "tests/engine/test_position.py", "tests/engine/test_properties.py", "e2e/test_board_dom.py",
+    "tests/test_pyodide_parity.py",
+]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """pytest-playwright empties its output folder (test-results/, where the screenshots go too) at the
+    first test of each process: with several processes one could empty it after another's first
+    screenshots.  So the main process empties it once, and each worker's own Playwright output goes to a
+    folder of its own inside."""
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker:
+        config.option.output = os.path.join(config.option.output, worker)
+    elif getattr(config.option, "numprocesses", None) and getattr(config.option, "output", None):
+        shutil.rmtree(config.option.output, ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Hand out whole files (``SPREAD`` files test by test) in the order collected (``SLOW_FIRST``), each
+    worker holding the next one or two while it runs."""
+    if config.getvalue("dist") not in ("load", "loadfile", "loadgroup", "loadscope"):
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return nodeid if path in SPREAD else path
+
+    config.option.loadscopereorder = False
+    return ByFile(config, log)
+
+
+def _file_of(item: pytest.Item) -> str:
+    return item.path.relative_to(ROOT).as_posix() if item.path.is_relative_to(ROOT) else str(item.path)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files in ``SLOW_FIRST`` order (after pytest's own ordering, which a stable sort keeps within a
+    file).  This hook sees every test of the run, tests/ included."""
+    rank = {name: k for k, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(_file_of(item), len(rank)))
