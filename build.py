@@ -573,6 +573,12 @@ def axe_script() -> Path:
     return out
 
 
+#: pytest-xdist: a test process per core (at most four: each keeps its own browser with booted pages); which
+#: tests go together and which start first is said in e2e/conftest.py.  ``build.py test -n 0 …`` runs in
+#: one process.
+PARALLEL = ["-n", "auto", "--maxprocesses", "4"]
+
+
 def test(pytest_args: list[str]) -> int:
     py = ensure_venv()
     ensure_chromium()
@@ -580,7 +586,7 @@ def test(pytest_args: list[str]) -> int:
     run([str(py), "-m", "ruff", "check", "."], cwd=ROOT)
     env = {**os.environ, "IMPERIAL_DIST": str(DIST), "IMPERIAL_AXE": str(axe_script())}
     try:
-        run([str(py), "-m", "pytest", *(pytest_args or ["tests", "e2e"])], cwd=ROOT, env=env)
+        run([str(py), "-m", "pytest", *PARALLEL, *(pytest_args or ["tests", "e2e"])], cwd=ROOT, env=env)
     except BuildError as e:
         log(str(e))
         return 1

@@ -1,16 +1,26 @@
 """Real-browser test harness: serves the built site from an in-process loopback server and drives Debian's
-Chromium through Playwright (Playwright cannot download its own browsers here)."""
+Chromium through Playwright (Playwright cannot download its own browsers here).
+
+Booting the page (Pyodide, the wheels, the engine) takes seconds, so most browser tests share booted pages:
+``page_pool`` keeps one page per kind of browser context for the whole session of a test process (each
+pytest-xdist worker has its own), and hands it out reset through the page's own commands (``reset_page``).
+Tests that are about a fresh start (first paint, boot failures, the service worker, install, offline,
+storage refused at start, the Content-Security-Policy, a link opened in a new browser) open a context of
+their own; each says why.  Every test still fails on an uncaught error in a page it used."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -104,3 +114,187 @@ def ready_page(browser, site: SiteServer, **context_args) -> Iterator:
     finally:
         context.close()
     assert not errors, errors
+
+
+# -- booted pages shared between tests ------------------------------------------------------------------
+#: Puts a booted page back to what a fresh one shows, through the page's own commands: no dialog open,
+#: the first tab, the default pace and the language the browser chose at boot, empty storage (local and
+#: this tab's), the start screen (``home``: no replay, no score screen, no link in the address), no message,
+#: the new-game form as the page wrote it with a new seed, the map's zoom undone, nothing scrolled or focused.
+RESET = """(lang) => {
+  for (const d of document.querySelectorAll('dialog[open]')) d.close();
+  const tab = document.querySelector('[data-tab][aria-selected=true]');
+  if (tab && tab.dataset.tab !== 'nations') imperialUI.showTab('nations');
+  imperialUI.setUnsaved(false);
+  imperialPy.command('pace', 'normal');
+  if (document.documentElement.lang !== lang) imperialPy.command('lang', lang);
+  localStorage.clear();
+  sessionStorage.clear();
+  imperialPy.command('home');
+  imperialUI.clearMessage();
+  imperialUI.zoom('reset');
+  document.getElementById('new-game').reset();
+  const solo = document.getElementById('solo-name');
+  solo.value = solo.defaultValue;
+  for (const id of ['player-count', 'board'])
+    document.getElementById(id).dispatchEvent(new Event('change', {bubbles: true}));
+  imperialPy.command('reseed');
+  window.scrollTo(0, 0);
+  for (const el of document.querySelectorAll('.side, #log')) el.scrollTop = 0;
+  document.activeElement?.blur?.();
+  return {screen: document.body.dataset.screen, lang: document.documentElement.lang,
+          stored: localStorage.length + sessionStorage.length, dialogs: document.querySelectorAll('dialog[open]').length,
+          message: !document.getElementById('error').hidden};
+}"""
+
+
+class BootedPage:
+    """A page of the site booted once in its own browser context; collects the page's uncaught errors."""
+
+    def __init__(self, browser: Browser, site: SiteServer, **context_args: Any) -> None:
+        self.context = browser.new_context(**context_args)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(site.url)
+        wait_ready(self.page)
+        self.lang = self.page.evaluate("() => document.documentElement.lang")  # the browser's language
+
+    def take_errors(self) -> list[str]:
+        found, self.errors[:] = list(self.errors), []
+        return found
+
+
+class PagePool:
+    """Booted pages kept for the whole session of this test process, one per kind of browser context (its
+    language and whether it is a phone); the window size is set on each use."""
+
+    #: the pools of this process, for the check after every test (which must not start a browser itself)
+    live: list[PagePool] = []
+
+    def __init__(self, browser: Browser, site: SiteServer) -> None:
+        self.browser, self.site = browser, site
+        self.booted: dict[tuple, BootedPage] = {}
+        PagePool.live.append(self)
+
+    def use(self, viewport: dict[str, int], *, locale: str | None = None, phone: bool = False,
+            bypass_csp: bool = False, reload: bool = False) -> Page:
+        """The pool's page for this kind of context, reset (``reset_page``) and at the size ``viewport``;
+        ``reload``: also reloaded after the reset, for tests that count on what lives as long as the page
+        does (the page's counters of dropped clicks and computer moves, a first start of the computer
+        players' worker)."""
+        key = (locale, phone, bypass_csp)
+        booted = self.booted.get(key)
+        if booted is None:
+            args: dict[str, Any] = {"viewport": viewport, "bypass_csp": bypass_csp}
+            if locale:
+                args["locale"] = locale
+            if phone:
+                args.update(is_mobile=True, has_touch=True)
+            booted = self.booted[key] = BootedPage(self.browser, self.site, **args)
+        reset_page(booted, viewport, reload=reload)
+        return booted.page
+
+    def take_errors(self) -> list[str]:
+        return [e for booted in self.booted.values() for e in booted.take_errors()]
+
+    def close(self) -> None:
+        PagePool.live.remove(self)
+        for booted in self.booted.values():
+            booted.context.close()
+        self.booted.clear()
+
+
+def reset_page(booted: BootedPage, viewport: dict[str, int], *, reload: bool = False) -> None:
+    """Put a shared page back to a fresh page's state (``RESET``), then check that it is and that no
+    uncaught error happened since the last test."""
+    page = booted.page
+    for extra in page.context.pages:  # pages a test opened beside it (a second tab) are gone
+        if extra is not page:
+            extra.close()
+    page.set_viewport_size(viewport)
+    state = page.evaluate(RESET, booted.lang)
+    if reload:
+        page.reload()
+        wait_ready(page)
+        state = page.evaluate(RESET, booted.lang)
+    assert state == {"screen": "start", "lang": booted.lang, "stored": 0, "dialogs": 0, "message": False}, state
+    errors = booted.take_errors()
+    assert not errors, f"uncaught errors in the shared page before this test (or while resetting it): {errors}"
+
+
+@pytest.fixture(scope="session")
+def page_pool(browser: Browser, site: SiteServer) -> Iterator[PagePool]:
+    pool = PagePool(browser, site)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture(autouse=True)
+def no_uncaught_errors_in_shared_pages() -> Iterator[None]:
+    """After every test: no uncaught error happened in the shared pages (whether the test used one or not;
+    this fixture asks for no browser)."""
+    yield
+    errors = [e for pool in PagePool.live for e in pool.take_errors()]
+    assert not errors, errors
+
+
+# -- running on several cores (pytest-xdist) -------------------------------------------------------------
+# The tests of a file run in one process, in file order (their module's fixtures and shared page are made
+# once, and tests that play on from each other stay together), except in the files below, whose tests are
+# independent and are handed out one by one.
+SPREAD = {
+    "e2e/test_bots.py", "e2e/test_boot.py", "e2e/test_install.py", "e2e/test_hint_dock.py",
+    "e2e/test_languages_logic.py", "tests/bots/test_bots.py", "tests/engine/test_load_fuzz.py",
+    "tests/engine/test_position.py", "tests/engine/test_properties.py",
+}
+#: The slowest files first (measured with --durations), so that no long one starts last; then the rest in
+#: the usual order.  Only the time the run takes depends on this list.
+SLOW_FIRST = [
+    "e2e/test_bots.py", "e2e/test_languages.py", "e2e/test_safety.py", "e2e/test_ui.py", "e2e/test_a11y.py",
+    "tests/bots/test_bots.py", "e2e/test_boot.py", "tests/engine/test_load_fuzz.py", "e2e/test_readable.py",
+    "e2e/test_languages_logic.py", "e2e/test_hint_dock.py", "e2e/test_install.py",
+    "tests/engine/test_position.py", "tests/engine/test_properties.py", "e2e/test_board_dom.py",
+    "tests/test_pyodide_parity.py",
+]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """pytest-playwright empties its output folder (test-results/, where the screenshots go too) at the
+    first test of each process: with several processes one could empty it after another's first
+    screenshots.  So the main process empties it once, and each worker's own Playwright output goes to a
+    folder of its own inside."""
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker:
+        config.option.output = os.path.join(config.option.output, worker)
+    elif getattr(config.option, "numprocesses", None) and getattr(config.option, "output", None):
+        shutil.rmtree(config.option.output, ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Hand out whole files (``SPREAD`` files test by test) in the order collected (``SLOW_FIRST``), each
+    worker holding the next one or two while it runs."""
+    if config.getvalue("dist") not in ("load", "loadfile", "loadgroup", "loadscope"):
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return nodeid if path in SPREAD else path
+
+    config.option.loadscopereorder = False
+    return ByFile(config, log)
+
+
+def _file_of(item: pytest.Item) -> str:
+    return item.path.relative_to(ROOT).as_posix() if item.path.is_relative_to(ROOT) else str(item.path)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files in ``SLOW_FIRST`` order (after pytest's own ordering, which a stable sort keeps within a
+    file).  This hook sees every test of the run, tests/ included."""
+    rank = {name: k for k, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(_file_of(item), len(rank)))

@@ -7,14 +7,13 @@ from __future__ import annotations
 import struct
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import render
-from conftest import ROOT, SiteServer, ready_page
-from playwright.sync_api import Browser, Page
+from conftest import ROOT, PagePool
+from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -75,11 +74,10 @@ def state_of(save: str) -> Any:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
+def page(page_pool: PagePool) -> Page:
+    """A shared booted page, reset once for this module."""
     # bypass_csp: the test reads the base image back from its blob: URL (the page itself never fetches it)
-    with ready_page(browser, site, viewport={"width": 1280, "height": 800}, accept_downloads=True,
-                    bypass_csp=True) as page:
-        yield page
+    return page_pool.use({"width": 1280, "height": 800}, bypass_csp=True)
 
 
 def check_dom(page: Page) -> dict:

@@ -12,6 +12,8 @@ from playwright.sync_api import Browser, expect
 SHOTS = ROOT / "test-results"
 
 
+# Each test here opens a context of its own: they are about the page's first start (every request of it,
+# the service worker's first visit and offline reload, a wheel missing at start).
 def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(browser: Browser, site: SiteServer):
     context = browser.new_context()
     requests: list[str] = []

@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, SiteServer, ready_page, wait_ready
+from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool, SiteServer, wait_ready
 from imperial_core import codec
 from playwright.sync_api import Browser, Page, expect
 
@@ -67,10 +66,14 @@ def click_move(page: Page, state: Any, action: Any) -> None:
     wait_for(page, "n => Number(document.body.dataset.moves) > n", start)
 
 
+#: Tests that count the computer players' moves from zero (``data-bot-moves`` lives as long as the page).
+COUNT_BOT_MOVES = {"test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_link"}
+
+
 @pytest.fixture()
-def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
-    with ready_page(browser, site, viewport={"width": 1280, "height": 860}) as page:
-        yield page
+def page(request: pytest.FixtureRequest, page_pool: PagePool) -> Page:
+    """The shared booted page, reset (and reloaded where the count of computer moves matters)."""
+    return page_pool.use({"width": 1280, "height": 860}, reload=request.function.__name__ in COUNT_BOT_MOVES)
 
 
 def start_from_form(page: Page, seats: list[str], seed: int) -> None:
@@ -231,7 +234,7 @@ def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_li
     # A link carries no seats: whoever opens it finds every seat human.
     page.get_by_test_id("share-link").click()
     url = page.get_by_test_id("share-url").input_value()
-    other = browser.new_context(viewport={"width": 1280, "height": 860})
+    other = browser.new_context(viewport={"width": 1280, "height": 860})  # someone else's browser
     try:
         p2 = other.new_page()
         p2.goto(url)
@@ -274,6 +277,7 @@ self.onmessage = (e) => {
 
 def test_a_worker_that_answers_nonsense_stops_the_bots_and_the_game_can_be_taken_over(browser: Browser,
                                                                                      site: SiteServer):
+    # a context of its own: the worker's script is replaced before the page ever starts it
     context = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
     context.route("**/bot-worker.mjs", lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=BROKEN_WORKER))
@@ -306,6 +310,7 @@ def test_the_computer_players_work_offline_after_one_visit(browser: Browser, sit
     page_wheel = "pyodide/" + lock["packages"]["imperial-page"]["file_name"]
     for path in ("bot-worker.mjs", "bots.js", page_wheel, "pyodide-env.mjs"):
         assert f'"{path}"' in sw, f"{path} is not precached"
+    # a context of its own: the service worker's first visit, then offline
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
     page.goto(site.url)

@@ -4,21 +4,20 @@ charts, whose figures are the engine's, and each can be saved as an SVG file."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, SiteServer, ready_page
-from playwright.sync_api import Browser, Page, expect
+from conftest import ROOT, PagePool
+from playwright.sync_api import Page, expect
 
 SHOTS = ROOT / "test-results"
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
-    with ready_page(browser, site, viewport={"width": 1280, "height": 860}, accept_downloads=True) as page:
-        yield page
+def page(page_pool: PagePool) -> Page:
+    """The shared booted page, reset once for this module."""
+    return page_pool.use({"width": 1280, "height": 860})
 
 
 def open_link(page: Page, state: core.GameState) -> None:

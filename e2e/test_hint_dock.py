@@ -5,8 +5,8 @@ asked for is seen, not hidden under the decision."""
 from __future__ import annotations
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, SiteServer, ready_page
-from playwright.sync_api import Browser, Page, expect
+from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool
+from playwright.sync_api import Page, expect
 
 SIZES = [(768, 1024), (390, 844)]
 SHOTS = ROOT / "test-results"
@@ -28,27 +28,26 @@ def uncovered_in_viewport(page: Page, selector: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_hint_is_seen_above_the_docked_decision(browser: Browser, site: SiteServer, size: tuple[int, int]):
+def test_the_hint_is_seen_above_the_docked_decision(page_pool: PagePool, size: tuple[int, int]):
     w, h = size
-    phone = w < 768
-    with ready_page(browser, site, viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone) as page:
-        for i, seat in enumerate(["human", "strong", "strong", "strong"], 1):
-            page.get_by_test_id(f"player-name-{i}").fill(f"P{i}")
-            page.get_by_test_id(f"seat-{i}").select_option(seat)
-        page.locator("#seed").fill("8")
-        page.get_by_test_id("start-game").click()
-        page.wait_for_function("() => document.body.dataset.screen === 'game'")
-        page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=BOOT_TIMEOUT_MS)
-        # the person's turn: the computers before them have played
-        page.wait_for_function("() => document.body.dataset.bot === 'human'"
-                               " && !!document.querySelector('#decision [data-choice]')", timeout=240_000)
-        assert page.evaluate("() => getComputedStyle(document.querySelector('.dock')).position") == "fixed"
-        uncovered_in_viewport(page, "[data-testid=hint]")
-        page.get_by_test_id("hint").click()
-        hint = page.get_by_test_id("hint-text")
-        expect(hint).to_be_visible(timeout=120_000)
-        uncovered_in_viewport(page, "[data-testid=hint-text]")
-        # the decision stays in view below it, its first choice not covered either
-        uncovered_in_viewport(page, "#decision button[data-choice]")
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"ui-hint-dock-{w}.png"))
+    page = page_pool.use({"width": w, "height": h}, phone=w < 768)
+    for i, seat in enumerate(["human", "strong", "strong", "strong"], 1):
+        page.get_by_test_id(f"player-name-{i}").fill(f"P{i}")
+        page.get_by_test_id(f"seat-{i}").select_option(seat)
+    page.locator("#seed").fill("8")
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("() => document.body.dataset.screen === 'game'")
+    page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    # the person's turn: the computers before them have played
+    page.wait_for_function("() => document.body.dataset.bot === 'human'"
+                           " && !!document.querySelector('#decision [data-choice]')", timeout=240_000)
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.dock')).position") == "fixed"
+    uncovered_in_viewport(page, "[data-testid=hint]")
+    page.get_by_test_id("hint").click()
+    hint = page.get_by_test_id("hint-text")
+    expect(hint).to_be_visible(timeout=120_000)
+    uncovered_in_viewport(page, "[data-testid=hint-text]")
+    # the decision stays in view below it, its first choice not covered either
+    uncovered_in_viewport(page, "#decision button[data-choice]")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"ui-hint-dock-{w}.png"))

@@ -69,6 +69,7 @@ def changing_site(site: SiteServer, tmp_path: Path):
 
 
 def test_a_new_version_waits_for_the_players_go_ahead(browser: Browser, changing_site: SiteServer):
+    # a context of its own: the service worker's first visit to a copy of the site, then its update
     context = browser.new_context()
     page = context.new_page()
     page.goto(changing_site.url)

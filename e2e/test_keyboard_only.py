@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import imperial_core as core
-from conftest import SiteServer, wait_ready
-from playwright.sync_api import Browser, Page
+from conftest import PagePool
+from playwright.sync_api import Page
 from render.style import COLOURS, ink_on
 
 FOCUSED = """() => { const a = document.activeElement;
@@ -36,50 +36,42 @@ def tab_to_a_choice(page: Page, on_map: bool) -> dict:
     raise AssertionError("no choice reached with the keyboard")
 
 
-def test_fifteen_moves_by_keyboard_alone(browser: Browser, site: SiteServer) -> None:
+def test_fifteen_moves_by_keyboard_alone(page_pool: PagePool) -> None:
     token = core.encode(core.new_game(["Ann", "Bo", "Cy"], seed=11))
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(site.url + "#g=" + token)
-        wait_ready(page)
-        page.wait_for_function("() => document.body.dataset.screen === 'game'")
-        used_map = used_space = 0
-        step = 0
-        while moves(page) < 15:
-            step += 1
-            assert step < 200, "the keyboard game does not advance"
-            on_map = step % 2 == 0 and page.locator("#map [data-choice]").count() > 0
-            if on_map:  # every region that may be chosen is focusable
-                assert page.locator("#map [data-choice]:not([tabindex='0'])").count() == 0
-            f = tab_to_a_choice(page, on_map)
-            before, at = moves(page), page.evaluate(AT)
-            key = "Space" if step % 3 == 0 else "Enter"
-            page.keyboard.press(key)
-            page.wait_for_function(
-                "([n, at]) => Number(document.body.dataset.moves) !== n"
-                " || (document.querySelector('#decision [data-choice]')?.dataset.at || '') !== at", arg=[before, at])
-            used_map += f["map"]
-            used_space += key == "Space"
-            if moves(page) > before:
-                said = page.locator("#announcer").text_content() or ""
-                assert said.startswith(f"Move {moves(page)}:"), said
-        assert used_map >= 1 and used_space >= 1
-        # every region of the map is named with what stands on it
-        label = page.locator('#map [data-region="vienna"]').get_attribute("aria-label") or ""
-        assert label.startswith("Vienna") and "Austria-Hungary armaments factory" in label, label
-        assert page.locator("#map [data-region]:not([aria-label])").count() == 0
-        # ... and each is in the accessibility tree (not hidden with the live layer's static parts)
-        named = page.locator("#map").get_by_role("img", name=re.compile(r"^[A-Z][^:]+: "))
-        assert named.count() + page.locator("#map [data-region][data-choice]").count() == \
-            page.locator("#map [data-region]").count()
-        # the page's nation chips wear the pieces' colours (render.style, through the built nations.css)
-        chip = page.evaluate("""() => { const c = document.querySelector('.chip.n-AH');
-            return c && [getComputedStyle(c).backgroundColor, getComputedStyle(c).color]; }""")
-        piece = COLOURS["yellow"][0]
-        assert chip == [rgb(piece), rgb(ink_on(piece))]
-    finally:
-        context.close()
-    assert not errors, errors
+    page = page_pool.use({"width": 1280, "height": 800})
+    page.evaluate("t => { location.hash = 'g=' + t; }", token)
+    page.wait_for_function("() => document.body.dataset.screen === 'game'")
+    used_map = used_space = 0
+    step = 0
+    while moves(page) < 15:
+        step += 1
+        assert step < 200, "the keyboard game does not advance"
+        on_map = step % 2 == 0 and page.locator("#map [data-choice]").count() > 0
+        if on_map:  # every region that may be chosen is focusable
+            assert page.locator("#map [data-choice]:not([tabindex='0'])").count() == 0
+        f = tab_to_a_choice(page, on_map)
+        before, at = moves(page), page.evaluate(AT)
+        key = "Space" if step % 3 == 0 else "Enter"
+        page.keyboard.press(key)
+        page.wait_for_function(
+            "([n, at]) => Number(document.body.dataset.moves) !== n"
+            " || (document.querySelector('#decision [data-choice]')?.dataset.at || '') !== at", arg=[before, at])
+        used_map += f["map"]
+        used_space += key == "Space"
+        if moves(page) > before:
+            said = page.locator("#announcer").text_content() or ""
+            assert said.startswith(f"Move {moves(page)}:"), said
+    assert used_map >= 1 and used_space >= 1
+    # every region of the map is named with what stands on it
+    label = page.locator('#map [data-region="vienna"]').get_attribute("aria-label") or ""
+    assert label.startswith("Vienna") and "Austria-Hungary armaments factory" in label, label
+    assert page.locator("#map [data-region]:not([aria-label])").count() == 0
+    # ... and each is in the accessibility tree (not hidden with the live layer's static parts)
+    named = page.locator("#map").get_by_role("img", name=re.compile(r"^[A-Z][^:]+: "))
+    assert named.count() + page.locator("#map [data-region][data-choice]").count() == \
+        page.locator("#map [data-region]").count()
+    # the page's nation chips wear the pieces' colours (render.style, through the built nations.css)
+    chip = page.evaluate("""() => { const c = document.querySelector('.chip.n-AH');
+        return c && [getComputedStyle(c).backgroundColor, getComputedStyle(c).color]; }""")
+    piece = COLOURS["yellow"][0]
+    assert chip == [rgb(piece), rgb(ink_on(piece))]

@@ -5,13 +5,12 @@ each language, and a walk through every view finds no English word left in Germa
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import imperial_core as core
 import pytest
-from conftest import SiteServer, ready_page
+from conftest import PagePool
 from langwords import leftovers
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 LOCALE = {"en": "en-GB", "de": "de-AT", "es": "es-419"}
 NAMES = ("Anna", "Ben", "Clara")
@@ -38,9 +37,10 @@ CUT_TABS = "() => [...document.querySelectorAll('.tabs button')].filter(b => b.s
 
 
 @pytest.fixture
-def lang_page(request: pytest.FixtureRequest, browser: Browser, site: SiteServer) -> Iterator[Page]:
-    with ready_page(browser, site, locale=LOCALE[request.param], viewport={"width": 1280, "height": 900}) as page:
-        yield page
+def lang_page(request: pytest.FixtureRequest, page_pool: PagePool) -> Page:
+    """The shared booted page of a browser in that language, reset (the first test of each language here
+    meets it as booted: nothing has switched its language yet)."""
+    return page_pool.use({"width": 1280, "height": 900}, locale=LOCALE[request.param])
 
 
 def start_game(page: Page, moves: int = 4) -> None:
@@ -154,16 +154,16 @@ def test_no_english_word_is_left_in_any_view(lang_page: Page, request: pytest.Fi
 
 
 @pytest.mark.parametrize("lang", ["de", "es"])
-def test_the_longer_words_fit_a_phone(browser: Browser, site: SiteServer, lang: str) -> None:
+def test_the_longer_words_fit_a_phone(page_pool: PagePool, lang: str) -> None:
     """German and Spanish words are longer: on a phone the page still never scrolls sideways, and the
     language switch stays in the header."""
-    with ready_page(browser, site, locale=LOCALE[lang], viewport={"width": 390, "height": 800}) as page:
-        wide = "() => document.documentElement.scrollWidth"
-        assert page.evaluate(wide) <= 390
-        expect(page.locator("#lang")).to_be_visible()
-        start_game(page, moves=2)
-        for tab in ("nations", "players", "log", "charts"):
-            page.click(f"[data-tab={tab}]")
-            assert page.evaluate(wide) <= 390, tab
-        expect(page.locator("#lang")).to_be_in_viewport()
-        assert page.evaluate(CUT_TABS) == []
+    page = page_pool.use({"width": 390, "height": 800}, locale=LOCALE[lang])
+    wide = "() => document.documentElement.scrollWidth"
+    assert page.evaluate(wide) <= 390
+    expect(page.locator("#lang")).to_be_visible()
+    start_game(page, moves=2)
+    for tab in ("nations", "players", "log", "charts"):
+        page.click(f"[data-tab={tab}]")
+        assert page.evaluate(wide) <= 390, tab
+    expect(page.locator("#lang")).to_be_in_viewport()
+    assert page.evaluate(CUT_TABS) == []

@@ -14,8 +14,8 @@ from pathlib import Path
 import imperial_core as core
 import mutate
 import pytest
-from conftest import ROOT, SiteServer, wait_ready
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from conftest import ROOT, PagePool, SiteServer, wait_ready
+from playwright.sync_api import Browser, Dialog, Page, expect
 
 SHOTS = ROOT / "test-results"
 PREFIX = "imperial.save."
@@ -106,31 +106,17 @@ def shots_kept(delete_output_dir: None) -> None:
 
 
 @pytest.fixture(scope="module")
-def errors() -> list[str]:
-    return []
+def page(page_pool: PagePool) -> Iterator[Page]:
+    """The shared booted page, reset and reloaded once for this module (the count of dropped clicks starts
+    at zero); its confirmations are accepted while the module runs."""
+    page = page_pool.use({"width": 1280, "height": 800}, reload=True)
 
+    def accept(dialog: Dialog) -> None:
+        dialog.accept()
 
-@pytest.fixture(scope="module")
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    yield context
-    context.close()
-
-
-@pytest.fixture(scope="module")
-def page(context: BrowserContext, site: SiteServer, errors: list[str]) -> Iterator[Page]:
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("dialog", lambda d: d.accept())
-    page.goto(site.url)
-    wait_ready(page)
+    page.on("dialog", accept)
     yield page
-
-
-@pytest.fixture(autouse=True)
-def no_page_errors(errors: list[str]) -> Iterator[None]:
-    yield
-    assert not errors, errors
+    page.remove_listener("dialog", accept)
 
 
 # -- 1. whatever localStorage holds, the page starts ----------------------------------------------------
@@ -160,6 +146,7 @@ def good_save(moves_: int = 9) -> str:
 
 
 def test_the_page_starts_whatever_local_storage_holds(browser: Browser, site: SiteServer):
+    # a context of its own: the storage is filled before the page first starts
     context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
     page = context.new_page()
     errors: list[str] = []
@@ -530,6 +517,7 @@ def test_fuzz_sample_of_damaged_saves_and_links(page: Page):
 
 # -- 3. storage blocked ---------------------------------------------------------------------------------
 def test_blocked_storage_runs_with_a_banner(browser: Browser, site: SiteServer):
+    # a context of its own: the storage is refused from before the page starts
     context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
     context.add_init_script(BLOCK_STORAGE)
     page = context.new_page()
@@ -566,6 +554,7 @@ def test_blocked_storage_runs_with_a_banner(browser: Browser, site: SiteServer):
 
 # -- 11. the Content-Security-Policy is enforced and the page runs under it ------------------------------
 def test_the_page_runs_under_its_content_security_policy(browser: Browser, site: SiteServer):
+    # a context of its own: every policy violation and console error is watched from the first script on
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(WATCH)
     page = context.new_page()

@@ -12,13 +12,13 @@ import json
 import random
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, SiteServer, wait_ready
+from conftest import ROOT, PagePool, SiteServer, wait_ready
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -168,25 +168,9 @@ def storage(page: Page) -> dict[str, str]:
 
 # -- fixtures -----------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def errors() -> list[str]:
-    return []
-
-
-@pytest.fixture(scope="module")
-def page(browser: Browser, site: SiteServer, errors: list[str]) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
-    wait_ready(page)
-    yield page
-    context.close()
-
-
-@pytest.fixture(autouse=True)
-def no_page_errors(errors: list[str]) -> Iterator[None]:
-    yield
-    assert not errors, errors
+def page(page_pool: PagePool) -> Page:
+    """The shared booted page, reset once for this module (its uncaught errors fail the test they happen in)."""
+    return page_pool.use({"width": 1280, "height": 800})
 
 
 # -- tests (in file order: they share one page) -------------------------------------------------------------
@@ -415,6 +399,7 @@ def test_link_opens_the_same_game_in_a_fresh_phone_browser(page: Page, browser: 
     page.locator("#share button[data-close]").click()
     text = page.locator("#decision .who").inner_text()
     n = moves(page)
+    # a fresh browser of its own: the link is opened by a page that starts with it and has no saves
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     other = phone.new_page()
     errors: list[str] = []

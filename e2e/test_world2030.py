@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, SiteServer
-from playwright.sync_api import Browser, Page, expect
+from conftest import ROOT, PagePool
+from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -53,16 +52,11 @@ def click(page: Page, state: Any, action: Any) -> Any:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
+def page(page_pool: PagePool) -> Page:
+    """The shared booted page, reset once for this module."""
+    page = page_pool.use({"width": 1280, "height": 860})
     page.wait_for_selector("#board option[value=world2030]", state="attached", timeout=120_000)
-    yield page
-    assert not errors, errors
-    context.close()
+    return page
 
 
 def test_a_2030_game_from_the_new_game_screen(page: Page):
