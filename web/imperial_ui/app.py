@@ -274,24 +274,23 @@ class App:
         prof["choices"] = clock() - t0
         self.draw_map(state, prof)
         t = clock()
-        # highlights, drawn by the renderer's rules (region_marks): regions that may be clicked now, the
-        # selected unit, and where the last move happened (outlined for the next player)
+        # highlights, drawn by the renderer in the overlay over the pieces (render.highlights_svg): regions that
+        # may be clicked now, the selected unit, and where the last move happened (outlined for the next player)
         regions: dict[str, str] = {}
         selected: list[str] = []
         if chooser is not None:
             regions = {t.value: t.label for t in chooser.next_tokens() if t.kind == "region"}
             selected = [t.value for t in chooser.selected() if t.kind == "region"]
-        marks = self.render.region_marks(regions, selected, self.model.recent_regions(), at)
-        # for screen readers: every region named with what stands on it (a choice by its choice first); the
-        # regions that may be chosen are focusable (tabindex 0) and chosen with Enter or Space, like buttons
-        # (what stands where changes only with the pieces layer: the labels are made again only then)
+        # for screen readers: every region named with what stands on it (made and sent again only when the
+        # pieces or the language change); a region that may be chosen is a button in the overlay, named by its
+        # choice first, focusable (tabindex 0) and chosen with Enter or Space
         if self._labels[0] != (self.map_key, self.lang):
             self._labels = ((self.map_key, self.lang), a11y.region_labels(state, self.lang))
-        for rid, text in a11y.with_choices(self._labels[1], regions, self.lang).items():
-            mark = marks.setdefault(rid, {})
-            mark["aria-label"] = text
-            mark.setdefault("role", "img")
-        self.ui.highlight(json.dumps({"marks": marks, "at": at, "choices": len(regions)}))
+            self.ui.labelRegions(json.dumps(self._labels[1]))
+        named = a11y.with_choices(self._labels[1], regions, self.lang)
+        self.ui.highlight(self.render.highlights_svg(
+            state.board, choices={rid: named.get(rid, label) for rid, label in regions.items()}, selected=selected,
+            recent=self.model.recent_regions(), at=at, lang=self.lang))
         prof["highlight"] = clock() - t
         t = clock()
         replay = (self.replay, s.cur) if self.replay is not None else None
@@ -371,7 +370,9 @@ class App:
             t = clock()
             static = self.statics.get(board)
             if static is None:
-                static = self.statics[board] = self.render.static_svg(board, lang=self.lang)
+                # the static board, and over it the highlight overlay
+                static = self.statics[board] = (self.render.static_svg(board, lang=self.lang)
+                                                + self.render.overlay_svg(board))
             _el("map").innerHTML = static
             self.ui.mapChanged("map")
             self.map_board = board

@@ -4,7 +4,8 @@
 After every redraw :meth:`BotPlay.sync` asks the worker for the move of a computer seat that decides; the
 worker answers in the background and :meth:`BotPlay.cmd_bot_answer` plays the answer only if it still fits
 the game and is legal (after Undo, a replay, a pause or a seat change it is dropped).  A bot move is held
-on screen for the chosen pace, told in the log with its reason, and the regions it touched are outlined.
+on screen for the chosen pace, told in the log with its reason, and the regions it touched are outlined
+(the highlight overlay, for a while).
 A worker that fails or answers nonsense stops the computer players with a message; the game stays as it
 was, and its seats can be taken over.
 """
@@ -149,7 +150,8 @@ class BotPlay:
         self.last_cur = s.cur
         if self.hint is not None and (self.hint[0], self.hint[1]) != (s.game_id, s.cur):
             self.hint = None
-            self.js.mark(json.dumps({"regions": [], "cls": "hinted"}))  # the hint's outlines go
+            self.js.mark(json.dumps({"cls": "hinted"}))  # the hint's mark and outlines go
+            app.ui.highlight(app.render.highlights_svg(s.present.board, hinted=[]))
         if t.any_computer and self.worker == "off":
             self.start_worker()
         if not self.holding:
@@ -297,7 +299,7 @@ class BotPlay:
         app.after_change()
         self.shown_at = _now_ms()
         ms_mark = max(600, PACES.get(self.pace, 0) + 300)
-        self.js.mark(json.dumps({"regions": touched_regions(events), "cls": "botmove", "ms": ms_mark}))
+        app.ui.highlight(app.render.highlights_svg(s.present.board, botmove=touched_regions(events)), ms_mark)
 
     def cmd_pace(self, arg: str | None) -> None:
         if arg in PACES:
@@ -351,8 +353,8 @@ class BotPlay:
         if action is None:
             return
         first = steps(action, s.present.decision, self.app.names)
-        self.js.mark(json.dumps({"regions": action_regions(action), "choice": first[0].value if first else "",
-                                 "cls": "hinted", "ms": 0}))
+        self.js.mark(json.dumps({"choice": first[0].value if first else "", "cls": "hinted"}))
+        self.app.ui.highlight(self.app.render.highlights_svg(s.present.board, hinted=action_regions(action)))
 
     # -- what the page shows --------------------------------------------------------------------------
     def status(self) -> tuple[str, str]:
