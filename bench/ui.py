@@ -14,8 +14,8 @@ that callback runs (the frame has been styled, laid out and painted). "Next pain
 the click) is printed beside it. Where the time goes: the click handler (Python and ui.js, synchronous) and the
 phases of App.redraw that the page reports in `window.imperialUI.profile`. Clicks that complete an action (the
 move counter grows) and clicks that only select (a unit, say) are reported apart; each board is a new game.
-`--compare DIR` measures another built site (main's, say) in the same run, board by board, and prints the
-ratio. Target: click to settled p95 <= 25 ms. `--shots` also writes the screenshots docs/ui-*.png used in the
+`--compare DIR` measures another built site (main's, say) in the same run, a click on each in turn (the
+same seed, so the same game), and prints the ratio: on a shared machine both meet the same load. Target: click to settled p95 <= 25 ms. `--shots` also writes the screenshots docs/ui-*.png used in the
 README.
 """
 
@@ -36,63 +36,56 @@ from benchlib import pct, ready_page, serve  # noqa: E402
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
 
-CLICKS_JS = """async ({clicks, seed, quietMs}) => {
-    const out = [];
+# Set up once per page: a MutationObserver noting when the page last changed, and a frame clock that runs
+# while a click is measured (its animation callback's time, and when a task queued from it ran: by then the
+# frame has been styled, laid out and painted).
+SETUP_JS = """({seed}) => {
+    const b = window.__bench = {last: 0, changes: 0, frames: [], ticking: false, seed};
+    new MutationObserver((records) => { b.last = performance.now(); b.changes += records.length; })
+        .observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    b.tick = () => {
+        if (!b.ticking) return;
+        const raf = performance.now();
+        setTimeout(() => b.frames.push([raf, performance.now()]), 0);
+        requestAnimationFrame(b.tick);
+    };
+}"""
+
+# One random legal click, measured until the page has settled: null when there is nothing to click.
+CLICK_JS = """async ({quietMs}) => {
+    const b = window.__bench;
     const frame = () => new Promise(r => requestAnimationFrame(() => r()));
     const pause = (ms) => new Promise(r => setTimeout(r, ms));
-    // every change to the page, and when it was noticed (the observer's callback runs at the end of the task
-    // that made it)
-    let last = 0;
-    let changes = 0;
-    const observer = new MutationObserver((records) => { last = performance.now(); changes += records.length; });
-    observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
-    // every frame: when its animation callback ran, and when a task queued from that callback ran (by then the
-    // frame has been styled, laid out and painted)
-    const frames = [];
-    let ticking = true;
-    const tick = () => {
-        if (!ticking) return;
-        const raf = performance.now();
-        setTimeout(() => frames.push([raf, performance.now()]), 0);
-        requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    let s = seed;
-    const rand = (n) => { s = (s * 1103515245 + 12345) % 2147483648; return s % n; };
-    try {
-        for (let i = 0; i < clicks; i++) {
-            const els = [...document.querySelectorAll('#decision [data-choice], #map [data-choice]')];
-            if (!els.length) break;
-            const el = els[rand(els.length)];
-            const before = Number(document.body.dataset.moves);
-            window.imperialUI.profile = "";
-            await frame();
-            frames.length = 0;
-            last = 0;
-            changes = 0;
-            const t0 = performance.now();
-            el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-            const handler = performance.now() - t0;
-            // quiet: nothing changed for quietMs and at least two frames ran after the last change
-            for (;;) {
-                await pause(10);
-                const since = Math.max(last, t0);
-                const now = performance.now();
-                if (now - since >= quietMs && frames.filter(f => f[0] > since).length >= 2) break;
-                if (now - t0 > 20000) break;
-            }
-            const after = Math.max(last, t0);
-            const settled = frames.find(f => f[0] > after);
-            const next = frames.find(f => f[0] > t0);
-            out.push([settled[1] - t0, Number(document.body.dataset.moves) > before ? 1 : 0,
-                      document.body.dataset.phase, window.imperialUI.profile, handler, next[1] - t0,
-                      last ? last - t0 : 0, changes]);
-        }
-    } finally {
-        ticking = false;
-        observer.disconnect();
+    const rand = (n) => { b.seed = (b.seed * 1103515245 + 12345) % 2147483648; return b.seed % n; };
+    const els = [...document.querySelectorAll('#decision [data-choice], #map [data-choice]')];
+    if (!els.length) return null;
+    const el = els[rand(els.length)];
+    const before = Number(document.body.dataset.moves);
+    window.imperialUI.profile = "";
+    b.ticking = true;
+    requestAnimationFrame(b.tick);
+    await frame();
+    await frame();
+    b.frames.length = 0;
+    b.last = 0;
+    b.changes = 0;
+    const t0 = performance.now();
+    el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    const handler = performance.now() - t0;
+    // quiet: nothing changed for quietMs, and at least two frames ran after the last change
+    for (;;) {
+        await pause(10);
+        const since = Math.max(b.last, t0);
+        const now = performance.now();
+        if (now - since >= quietMs && b.frames.filter(f => f[0] > since).length >= 2) break;
+        if (now - t0 > 20000) break;
     }
-    return out;
+    b.ticking = false;
+    const after = Math.max(b.last, t0);
+    const settled = b.frames.find(f => f[0] > after);
+    const next = b.frames.find(f => f[0] > t0);
+    return [settled[1] - t0, Number(document.body.dataset.moves) > before ? 1 : 0, document.body.dataset.phase,
+            window.imperialUI.profile, handler, next[1] - t0, b.last ? b.last - t0 : 0, b.changes];
 }"""
 
 
@@ -104,8 +97,8 @@ def _stats(values: list[float]) -> dict | None:
             "max": round(max(values), 1)} if values else None
 
 
-def click_run(browser, url: str, board: str, args: argparse.Namespace) -> dict:
-    """Random legal clicks in a new game on ``board``; click-to-settled figures and where the time went."""
+def open_game(browser, url: str, board: str, args: argparse.Namespace) -> tuple:
+    """A new game on ``board`` in a new page at 1280 x 800, ready to be clicked: its context, page and errors."""
     ctx, page, errors = ready_page(browser, url, viewport={"width": 1280, "height": 800})
     page.locator("#board").select_option(board)
     page.get_by_test_id("player-count").select_option(str(args.players))
@@ -118,10 +111,12 @@ def click_run(browser, url: str, board: str, args: argparse.Namespace) -> dict:
     page.wait_for_function("() => document.body.dataset.screen === 'game'")
     if page.locator(f"[data-tab={args.tab}]").get_attribute("aria-selected") != "true":
         page.locator(f"[data-tab={args.tab}]").click()  # the scoreboard is always live; the open tab is redrawn too
-    t = time.perf_counter()
-    samples = page.evaluate(CLICKS_JS, {"clicks": args.clicks, "seed": args.seed, "quietMs": args.quiet_ms})
-    wall = time.perf_counter() - t
-    ctx.close()
+    page.evaluate(SETUP_JS, {"seed": args.seed})
+    return ctx, page, errors
+
+
+def summary(board: str, samples: list, wall: float, errors: list[str]) -> dict:
+    """Click-to-settled figures of one site on one board, and where the time went."""
     # a sample: [settled, applied, phase, profile, handler, next paint, last change, changes]
     allv = [x[0] for x in samples]
     by_phase: dict[str, list[float]] = {}
@@ -132,7 +127,6 @@ def click_run(browser, url: str, board: str, args: argparse.Namespace) -> dict:
     for x in samples:
         for k, v in json.loads(x[3] or "{}").items():
             phases.setdefault(k, []).append(float(v))
-    frame = [x[0] - x[4] for x in samples]  # after the handler: deferred writes, style, layout, paint
     slow = sorted(samples, key=lambda x: -x[0])[:5]
     return {
         "board": board, "clicks": len(allv), "actions": sum(x[1] for x in samples), "wall_s": round(wall, 2),
@@ -144,7 +138,7 @@ def click_run(browser, url: str, board: str, args: argparse.Namespace) -> dict:
         # itself runs a little after the handler)
         "deferred": sum(x[6] > x[4] + 8 for x in samples),
         "handler": _stats([x[4] for x in samples]),
-        "after_handler": _stats(frame),
+        "after_handler": _stats([x[0] - x[4] for x in samples]),  # deferred writes, style, layout, paint
         "profile_ms": {k: {"median": round(statistics.median(v), 2), "p95": round(pct(v, 95), 2)}
                        for k, v in sorted(phases.items(), key=lambda kv: -statistics.median(kv[1]))},
         "p95_by_phase_after": {k: round(pct(v, 95), 1) for k, v in sorted(by_phase.items())},
@@ -152,6 +146,30 @@ def click_run(browser, url: str, board: str, args: argparse.Namespace) -> dict:
                                     for x in slow],
         "page_errors": errors,
     }
+
+
+def click_runs(browser, sites: dict[str, str], board: str, args: argparse.Namespace) -> dict[str, dict]:
+    """Random legal clicks in a new game on ``board`` on each site; with two sites, one click on each in turn
+    (which goes first alternates), so that both meet the same load on a shared machine."""
+    games = {name: open_game(browser, url, board, args) for name, url in sites.items()}
+    samples: dict[str, list] = {name: [] for name in sites}
+    done: set[str] = set()
+    t = time.perf_counter()
+    for i in range(args.clicks):
+        order = list(games) if i % 2 == 0 else list(reversed(games))
+        for name in order:
+            if name in done:
+                continue
+            sample = games[name][1].evaluate(CLICK_JS, {"quietMs": args.quiet_ms})
+            if sample is None:
+                done.add(name)
+            else:
+                samples[name].append(sample)
+    wall = time.perf_counter() - t
+    out = {name: summary(board, samples[name], wall, games[name][2]) for name in sites}
+    for ctx, _page, _errors in games.values():
+        ctx.close()
+    return out
 
 
 def main() -> None:
@@ -194,8 +212,9 @@ def main() -> None:
         if ready:
             result["time_to_ready_ms"] = {"runs": ready, "median": statistics.median(ready)}
         for board in args.boards.split(","):
-            for name, (_server, site_url) in servers.items():  # side by side, board by board
-                result["runs"][f"{name} {board}"] = click_run(browser, site_url, board, args)
+            runs = click_runs(browser, {name: site_url for name, (_server, site_url) in servers.items()}, board, args)
+            for name, run in runs.items():
+                result["runs"][f"{name} {board}"] = run
         if args.shots:
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
             page = ctx.new_page()
