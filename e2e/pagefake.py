@@ -10,14 +10,17 @@ access or on writes, and ``confirm`` answers what the test says.
 
 from __future__ import annotations
 
+import html
 import json
 import sys
 import types
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+SVGNS = "http://www.w3.org/2000/svg"
 sys.path.insert(0, str(ROOT / "web"))
 
 
@@ -125,7 +128,10 @@ class UI:
         self.prompt_open = False
         self.downloads: list[tuple[str, str]] = []
         self.shared: list[str] = []
-        self.highlights: list[dict[str, Any]] = []
+        self.highlights: list[str] = []  # every highlights_svg drawn (ui.js highlight)
+        self.overlay: dict[str, ET.Element] = {}  # kind of highlight -> its group as the overlay shows it
+        self.cleared_after: dict[str, float] = {}  # kind -> the ms after which ui.js empties its group
+        self.region_labels: dict[str, str] = {}  # region id -> its label for screen readers (labelRegions)
         self.announced: list[str] = []
         self.unsaved = False
         self.profile = ""
@@ -177,15 +183,39 @@ class UI:
         if eid == "map":
             self.statics += 1
             self.pieces.pop("map", None)
+            self.overlay.clear()  # a new overlay, every kind empty
 
     def setPieces(self, eid: str, markup: str) -> None:  # noqa: N802
         self.pieces[str(eid)] = str(markup)
 
-    def highlight(self, text: str) -> None:
+    def highlight(self, markup: str, ms: float = 0) -> None:
         if self.fail_highlight:
             self.fail_highlight -= 1
             raise JsError("TypeError", "drawing failed")
-        self.highlights.append(json.loads(text))
+        self.highlights.append(str(markup))
+        for group in ET.fromstring(str(markup).replace("<g ", f'<g xmlns="{SVGNS}" ', 1)):
+            self.overlay[str(group.get("data-kind"))] = group
+            self.cleared_after[str(group.get("data-kind"))] = float(ms)
+
+    def labelRegions(self, text: str) -> None:  # noqa: N802
+        self.region_labels = json.loads(text)
+
+    # what tests read of the overlay
+    def outlined(self, kind: str) -> list[str]:
+        """The regions the overlay outlines as ``kind`` (``render.HIGHLIGHTS``), in order."""
+        group = self.overlay.get(kind)
+        return [] if group is None else [str(u.get("href"))[len("#o-"):] for u in group]
+
+    def targets(self) -> dict[str, dict[str, str]]:
+        """The overlay's choices: region id -> the attributes of its target."""
+        group = self.overlay.get("choice")
+        return {} if group is None else {str(u.get("data-choice")): dict(u.attrib) for u in group}
+
+    @property
+    def drawn_at(self) -> str:
+        """The decision the overlay's choices were drawn for."""
+        group = self.overlay.get("choice")
+        return "" if group is None else str(group.get("data-at"))
 
     def setUnsaved(self, flag: bool) -> None:  # noqa: N802
         self.unsaved = bool(flag)
@@ -347,10 +377,26 @@ class StubRender:
         return '<g class="pieces"></g>'
 
     @staticmethod
-    def region_marks(choices: Any = (), selected: Any = (), recent: Any = (), at: str = "") -> dict[str, Any]:
-        out: dict[str, Any] = {str(r): {"data-choice": str(r), "data-at": str(at)} for r in choices}
-        out.update({str(r): {"class": "selected"} for r in selected if r not in out})
-        return out
+    def overlay_svg(board: str = "europe") -> str:
+        return '<svg class="map-overlay" viewBox="0 0 10 10"><g class="highlights"></g></svg>'
+
+    @staticmethod
+    def highlights_svg(board: str = "europe", *, at: str = "", lang: str = "en", **kinds: Any) -> str:
+        out = ['<g class="highlights">']
+        for key, kind in (("recent", "recent"), ("choices", "choice"), ("selected", "selected"),
+                          ("botmove", "botmove"), ("hinted", "hinted")):
+            regions = kinds.get(key)
+            if regions is None:
+                continue
+            if kind == "choice":
+                out.append(f'<g data-kind="choice" data-at="{html.escape(str(at))}">' + "".join(
+                    f'<use href="#o-{r}" data-choice="{r}" data-at="{html.escape(str(at))}" '
+                    f'aria-label="{html.escape(str(label))}"/>'
+                    for r, label in (regions.items() if isinstance(regions, dict) else ((r, r) for r in regions)))
+                    + "</g>")
+            else:
+                out.append(f'<g data-kind="{kind}">' + "".join(f'<use href="#o-{r}"/>' for r in regions) + "</g>")
+        return "".join(out) + "</g>"
 
     @staticmethod
     def load_geometry(board: str) -> dict[str, Any]:

@@ -71,12 +71,15 @@ def test_the_page_names_the_regions_and_says_each_move() -> None:
         chooser = app.model.current_chooser(app.bots.computer_decides())
         before = app.session.cur
         app.choose(rng.choice(chooser.next_tokens()).value, str(app.model.epoch))
-        marks = page.ui.highlights[-1]["marks"]
-        expect = a11y.region_labels(app.model.viewed(), "en", {rid: m["aria-label"].split(" — ")[0]
-                                                         for rid, m in marks.items() if "data-choice" in m})
-        assert {rid: m["aria-label"] for rid, m in marks.items()} == expect
-        assert all(m["role"] == ("button" if "data-choice" in m else "img") for m in marks.values())
-        assert all(m.get("tabindex", "0") == "0" for m in marks.values())
+        # every region named with what stands on it; each choice, a button in the overlay, by its choice first
+        assert page.ui.region_labels == a11y.region_labels(app.model.viewed(), "en")
+        targets = page.ui.targets()
+        offered = {t.value: t.label for t in app.model.current_chooser(app.bots.computer_decides()).next_tokens() if t.kind == "region"} \
+            if app.model.current_chooser(app.bots.computer_decides()) else {}
+        assert set(targets) == set(offered)
+        named = a11y.region_labels(app.model.viewed(), "en", offered)
+        assert {rid: t["aria-label"] for rid, t in targets.items()} == {rid: named[rid] for rid in offered}
+        assert all(t["role"] == "button" and t["tabindex"] == "0" for t in targets.values())
         if app.session.cur > before:
             text = page.document.getElementById("announcer").textContent
             assert text == a11y.moved(app.session.cur, app.session.entries[app.session.cur - 1].text)

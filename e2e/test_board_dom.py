@@ -1,6 +1,7 @@
 """The layered board in real Chromium: after random clicks, the map in the page's DOM (static board put in
-once, pieces layer swapped piece by piece, region marks set by ui.js) is exactly ``render.board_svg`` of the
-saved position with the marks on screen; the board downloads as SVG (the same drawing) and as PNG."""
+once, pieces layer swapped piece by piece, highlight groups swapped in the overlay by ui.js) is exactly
+``render.board_svg`` of the saved position with the highlights on screen; the board downloads as SVG (the same
+drawing) and as PNG."""
 
 from __future__ import annotations
 
@@ -34,13 +35,16 @@ RANDOM_CLICKS = """async ({n, seed}) => {
 
 ON_SCREEN = """() => {
     const svg = document.querySelector('#map svg');
-    const marks = (sel) => [...svg.querySelectorAll(sel)].map(e => e.dataset.region);
+    const overlay = document.querySelector('#map > svg.map-overlay');
+    const lit = (kind) => [...overlay.querySelectorAll(`[data-kind="${kind}"] use`)]
+        .map(e => e.getAttribute('href').slice(3));
     return {
         svg: svg.outerHTML,
-        choices: Object.fromEntries([...svg.querySelectorAll('[data-region][data-choice]')]
-            .map(e => [e.dataset.region, e.getAttribute('aria-label')])),
-        selected: marks('[data-region].selected'), recent: marks('[data-region].recent'),
-        at: svg.querySelector('[data-choice]')?.dataset.at || '',
+        overlay: overlay.outerHTML,
+        choices: Object.fromEntries([...overlay.querySelectorAll('[data-choice]')]
+            .map(e => [e.dataset.choice, e.getAttribute('aria-label')])),
+        selected: lit('selected'), recent: lit('recent'),
+        at: overlay.querySelector('[data-kind="choice"]').dataset.at || '',
         save: localStorage.getItem('imperial.save.' + document.body.dataset.game),
     };
 }"""
@@ -83,16 +87,25 @@ def page(page_pool: PagePool) -> Page:
 def check_dom(page: Page) -> dict:
     seen = page.evaluate(ON_SCREEN)
     state = state_of(seen["save"])
-    want = render.board_svg(state, choices=seen["choices"], selected=seen["selected"], recent=seen["recent"],
-                            at=seen["at"])
-    root = ET.fromstring(want)
+    # the board: the position's drawing, every region named with what stands on it, for screen readers
+    root = ET.fromstring(render.board_svg(state))
     labels = a11y.region_labels(state, "en")
-    for el in root.iter():  # the page names every region with what stands on it, for screen readers
+    for el in root.iter():
         rid = el.get("data-region")
-        if rid and el.get("data-choice") is None:
+        if rid:
             el.set("aria-label", labels[rid])
             el.set("role", "img")
     assert canonical(parse_dom(seen["svg"])) == canonical(root)
+    # over it, the overlay: its outlines, and exactly the one-piece drawing's highlights
+    want = ET.fromstring(render.overlay_svg(state.board))
+    one = ET.fromstring(render.board_svg(state, choices=seen["choices"], selected=seen["selected"],
+                                         recent=seen["recent"], at=seen["at"]))
+    if one[-1].get("class") == "highlights":
+        want.remove(want[-1])
+        want.append(one[-1])
+    else:  # nothing highlighted: every group empty
+        want[-1][1].set("data-at", seen["at"])
+    assert canonical(parse_dom(seen["overlay"])) == canonical(want)
     return seen
 
 
@@ -106,14 +119,16 @@ def test_the_map_in_the_page_is_the_composed_board(page: Page, board: str) -> No
     page.get_by_test_id("start-game").click()
     page.wait_for_function("() => document.body.dataset.screen === 'game'")
     static_node = page.evaluate_handle("() => document.querySelector('#map svg')")
+    overlay_node = page.evaluate_handle("() => document.querySelector('#map > svg.map-overlay')")
     check_dom(page)
     picked = 0
     for round_ in range(8):
         page.evaluate(RANDOM_CLICKS, {"n": 12, "seed": 5 + round_})
         seen = check_dom(page)
         picked += len(seen["choices"]) > 0
-        # the static board is the same element all along: only its pieces layer and marks changed
+        # the static board is the same element all along: only its pieces layer changed
         assert page.evaluate("el => el === document.querySelector('#map svg')", static_node)
+        assert page.evaluate("el => el === document.querySelector('#map > svg.map-overlay')", overlay_node)
     assert picked  # some of the positions checked had regions to click
     # underneath, the static board as an image: the renderer's static drawing with no titles (the live
     # drawing on top has them), never changed by the moves

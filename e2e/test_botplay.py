@@ -11,6 +11,7 @@ from typing import Any
 import imperial_core as core
 import pagefake as pf
 from imperial_ui.botanswer import answer
+from imperial_ui.seats import action_regions
 from imperial_ui.session import Session
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -73,7 +74,8 @@ def test_the_page_asks_for_a_computer_seat_and_plays_the_answer_with_its_reason(
     assert app.session.entries[0].text.endswith(f" — {why}")
     assert len(bots.asks) == 2  # the next computer seat is asked at once
     assert page.document.body.dataset.bot == "thinking"
-    assert bots.marks and bots.marks[-1]["cls"] == "botmove"
+    # the regions the move touched (none for a rondel move) are outlined in the overlay for a while
+    assert "botmove" in page.ui.overlay and page.ui.cleared_after["botmove"] >= 600
 
 
 def test_at_normal_pace_an_answer_waits_its_turn_and_is_then_played():
@@ -103,7 +105,10 @@ def test_no_request_for_a_person_and_a_hint_is_shown_not_played():
     assert 'data-testid="hint-text"' in html
     notation = html.split('data-action="', 1)[1].split('"', 1)[0]
     assert notation in {str(a) for a in core.legal_actions(app.session.present)}
-    assert bots.marks[-1]["cls"] == "hinted"
+    assert bots.marks[-1]["cls"] == "hinted"  # its choice button
+    hinted = next(a for a in core.legal_actions(app.session.present) if str(a) == notation)
+    assert set(page.ui.outlined("hinted")) == set(action_regions(hinted))  # its regions, in the overlay
+    assert page.ui.cleared_after["hinted"] == 0  # until the game moves on
 
 
 def test_an_answer_after_undo_is_dropped_and_the_bots_wait():

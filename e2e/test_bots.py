@@ -58,7 +58,7 @@ def click_move(page: Page, state: Any, action: Any) -> None:
         if moves(page) != start:
             break
         if tok.kind == "region":
-            region = page.locator(f'#map [data-region="{tok.value}"][data-choice="{tok.value}"]')
+            region = page.locator(f'#map [data-choice="{tok.value}"]')
             expect(region).to_have_count(1)
             region.dispatch_event("click")
         else:
@@ -118,7 +118,8 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
                 action = core.parse_action(state, notation)
                 first = steps(action, state.decision, NAMES)[0]
                 expect(hint).to_contain_text(first.label)
-                marked = page.locator(f'#decision [data-choice="{first.value}"].hinted, #map .hinted')
+                marked = page.locator(f'#decision [data-choice="{first.value}"].hinted, '
+                                      '#map [data-kind="hinted"] use')
                 assert marked.count() >= 1
                 assert moves(page) == len(state.history)  # shown, not played
                 hinted = True
@@ -126,7 +127,7 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
                 page.screenshot(path=str(SHOTS / "ui-bots-hint.png"))
             click_move(page, state, rng.choice(core.legal_actions(state)))
             human_moves += 1
-            expect(page.locator(".hinted")).to_have_count(0)
+            expect(page.locator('.hinted, #map [data-kind="hinted"] use')).to_have_count(0)
             continue
         if answered_while_thinking is None and data(page, "bot") == "thinking":
             # A real mouse click on the Log tab while a computer seat's move is being worked out in the

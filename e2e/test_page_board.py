@@ -1,6 +1,7 @@
 """The page's board in layers, in CPython behind the stand-in browser (``pagefake``) with the real renderer:
-the static board goes into ``#map`` once per board, then only the pieces layer and the region marks change,
-and together they are exactly the one-piece ``render.board_svg`` of the position on screen."""
+the static board and its highlight overlay go into ``#map`` once per board, then only the pieces layer, the
+regions' labels and the overlay's highlight groups change, and together they are exactly the one-piece
+``render.board_svg`` of the position on screen with its highlights."""
 
 from __future__ import annotations
 
@@ -23,37 +24,56 @@ def canonical(el: ET.Element) -> tuple:
             tuple(canonical(c) for c in el), (el.tail or "").strip())
 
 
-def on_screen(page: pf.FakePage) -> ET.Element:
-    """What ``ui.js`` makes of the page's calls: the static board, its pieces layer swapped, the marks set."""
-    root = ET.fromstring(page.html("map"))
+def on_screen(page: pf.FakePage) -> tuple[ET.Element, ET.Element]:
+    """What ``ui.js`` makes of the page's calls: the static board with its pieces layer swapped and its regions
+    labelled, and the overlay over it with the highlight groups drawn swapped in."""
+    root, overlay = ET.fromstring(f"<div>{page.html('map')}</div>")
     assert root[-1].get("class") == "pieces" and len(root[-1]) == 0  # the static board is never rewritten
     del root[-1]
     root.append(ET.fromstring(page.ui.pieces["map"].replace("<g ", f'<g xmlns="{NS}" ', 1)))
-    marks = page.ui.highlights[-1]["marks"]
-    regions = {el.get("data-region"): el for el in root.iter() if el.get("data-region")}
-    for rid, mark in marks.items():
-        for k, v in mark.items():
-            regions[rid].set(k, regions[rid].get(k, "") + " " + v if k == "class" else v)
-    if page.ui.highlights[-1]["choices"]:
-        root.set("class", root.get("class", "") + " picking")
-    return root
+    for el in root.iter():
+        if el.get("data-region") in page.ui.region_labels:
+            el.set("aria-label", page.ui.region_labels[el.get("data-region")])
+            el.set("role", "img")
+    layer = overlay.find(f"{{{NS}}}g")
+    for i, group in enumerate(list(layer)):
+        layer.remove(group)
+        layer.insert(i, page.ui.overlay.get(group.get("data-kind"), group))
+    return root, overlay
 
 
-def expected(app: Any, page: pf.FakePage) -> ET.Element:
-    """The one-piece drawing of the position on screen, with its choices as the chooser offers them."""
+def expected(app: Any, page: pf.FakePage) -> tuple[ET.Element, ET.Element]:
+    """The one-piece drawing of the position on screen, its regions named for screen readers, and its
+    highlights (the choices as the chooser offers them, named by their choice first) in the overlay."""
     chooser = app.model.current_chooser(app.bots.computer_decides())
     choices = {t.value: t.label for t in chooser.next_tokens() if t.kind == "region"} if chooser else {}
     selected = [t.value for t in chooser.selected() if t.kind == "region"] if chooser else []
-    recent = [r for r, m in page.ui.highlights[-1]["marks"].items() if m.get("class") == "recent"]
-    root = ET.fromstring(render.board_svg(app.model.viewed(), choices=choices, selected=selected, recent=recent,
-                                          at=str(app.model.epoch)))
-    labels = a11y.region_labels(app.model.viewed(), "en", choices)
+    state = app.model.viewed()
+    root = ET.fromstring(render.board_svg(state))
+    labels = a11y.region_labels(state, "en")
     for el in root.iter():  # the page names every region with what stands on it, for screen readers
         rid = el.get("data-region")
         if rid:
             el.set("aria-label", labels[rid])
-            el.set("role", el.get("role", "img"))
-    return root
+            el.set("role", "img")
+    named = a11y.region_labels(state, "en", choices)
+    lit = {"choices": {r: named[r] for r in choices}, "selected": selected, "recent": app.model.recent_regions(),
+           "at": str(app.model.epoch)}
+    overlay = ET.fromstring(render.overlay_svg(state.board))
+    layer = overlay[-1]
+    for group in ET.fromstring(render.highlights_svg(state.board, **lit).replace("<g ", f'<g xmlns="{NS}" ', 1)):
+        i = [g.get("data-kind") for g in layer].index(group.get("data-kind"))
+        layer.remove(layer[i])
+        layer.insert(i, group)
+    # the one-piece drawing with these highlights carries the same group over its pieces
+    one = ET.fromstring(render.board_svg(state, **lit))
+    if one[-1].get("class") == "highlights":
+        assert canonical(one[-1]) == canonical(layer)
+    return root, overlay
+
+
+def same(a: tuple[ET.Element, ET.Element], b: tuple[ET.Element, ET.Element]) -> bool:
+    return [canonical(x) for x in a] == [canonical(x) for x in b]
 
 
 @pytest.mark.parametrize("board", ["europe", "world2030"])
@@ -77,15 +97,13 @@ def test_static_board_once_then_pieces_and_marks_make_the_whole_drawing(board: s
         if page.ui.pieces["map"] != last:
             layers += 1
             last = page.ui.pieces["map"]
-        assert canonical(on_screen(page)) == canonical(expected(app, page))
-        last_move = app.session.actions[app.session.cur - 1] if app.session.cur else None
-        for m in page.ui.highlights[-1]["marks"].values():
-            if m.get("class") == "recent":  # outlined: where the last move happened
-                assert last_move is not None
+        assert same(on_screen(page), expected(app, page))
+        if page.ui.outlined("recent"):  # outlined: where the last move happened
+            assert app.session.cur > 0
     assert page.ui.statics == 1 and layers > 10
     # replay: the same static board, the pieces of the position replayed
     app.command("replay-to", "3")
-    assert canonical(on_screen(page)) == canonical(expected(app, page))
+    assert same(on_screen(page), expected(app, page))
     assert page.ui.statics == 1
 
 
@@ -98,7 +116,7 @@ def test_another_board_puts_its_static_board_in() -> None:
     app.command("home")
     app.command("start")
     assert "board-world2030" in page.html("map") and page.ui.statics == 2
-    assert canonical(on_screen(page)) == canonical(expected(app, page))
+    assert same(on_screen(page), expected(app, page))
 
 
 def test_download_board_as_svg_is_the_position_shown() -> None:

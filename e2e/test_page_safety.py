@@ -204,7 +204,8 @@ def test_a_click_counts_only_for_the_decision_it_was_drawn_for():
     app.choose(army.to, str(app.model.epoch))
     assert moves_of(page) == n + 1 or "Selected" in page.html("decision")
     # the drawn map regions carry the same id
-    assert page.ui.highlights[-1]["at"] == str(app.model.epoch)
+    assert page.ui.drawn_at == str(app.model.epoch)
+    assert all(t["data-at"] == str(app.model.epoch) for t in page.ui.targets().values())
     no_trouble(page)
 
 

@@ -114,7 +114,7 @@ def open_file(page: Page, state: Any) -> None:
 def mouse_click_region(page: Page, region: str) -> None:
     """A real mouse click on a visible point of a highlighted region (labels and pieces may lie on top)."""
     point = page.evaluate("""rid => {
-        const el = document.querySelector(`#map [data-region="${rid}"][data-choice]`);
+        const el = document.querySelector(`#map [data-choice="${rid}"]`);
         const box = el.getBoundingClientRect();
         for (let fy = 0.5, k = 0; k < 400; k++) {
             const x = box.left + box.width * ((k * 0.618) % 1), y = box.top + box.height * ((k * 0.382 + fy) % 1);
@@ -137,8 +137,8 @@ def click_action(page: Page, state: Any, action: Any, *, keyboard: bool = False,
         if moves(page) != start:
             break
         if tok.kind == "region":
-            region = page.locator(f'#map [data-region="{tok.value}"][data-choice="{tok.value}"]')
-            expect(region).to_have_count(1)  # highlighted and clickable on the map
+            region = page.locator(f'#map [data-choice="{tok.value}"]')
+            expect(region).to_have_count(1)  # highlighted and clickable on the map (the overlay)
             if keyboard:
                 region.focus()
                 page.keyboard.press("Enter")
@@ -215,12 +215,12 @@ def test_new_game_by_clicks_with_undo_redo_and_keys(page: Page):
     page.locator("[data-tab=log]").click()  # the log is drawn while its tab is open
     expect(page.get_by_test_id("log")).to_contain_text(str(first))
     # zoom: the buttons change the map's view box, reset restores it
-    whole = page.locator("#map svg").get_attribute("viewBox")
+    whole = page.locator("#map svg.live").get_attribute("viewBox")
     page.locator("[data-zoom=in]").click()
-    zoomed = page.locator("#map svg").get_attribute("viewBox")
+    zoomed = page.locator("#map svg.live").get_attribute("viewBox")
     assert float(zoomed.split()[2]) < float(whole.split()[2])
     page.locator("[data-zoom=reset]").click()
-    assert page.locator("#map svg").get_attribute("viewBox") == whole
+    assert page.locator("#map svg.live").get_attribute("viewBox") == whole
 
 
 def test_new_game_options_reach_the_engine(page: Page):
@@ -268,9 +268,9 @@ def test_every_kind_of_decision_by_clicks(page: Page):
         if kind == "army move over land" and len(same_unit) > 1:
             # a half-made choice: select the unit, Esc cancels, then the move by keyboard
             page.locator(f'#map [data-choice="{action.origin}"]').dispatch_event("click")
-            expect(page.locator(f'#map [data-region="{action.origin}"].selected')).to_have_count(1)
+            expect(page.locator(f'#map [data-kind="selected"] use[href="#o-{action.origin}"]')).to_have_count(1)
             page.keyboard.press("Escape")
-            expect(page.locator("#map .selected")).to_have_count(0)
+            expect(page.locator('#map [data-kind="selected"] use')).to_have_count(0)
             click_action(page, state, action, keyboard=True)
         elif kind in ("fleet move", "hostile entry"):
             click_action(page, state, action, mouse=True)  # real mouse clicks on the map
@@ -411,7 +411,7 @@ def test_link_opens_the_same_game_in_a_fresh_phone_browser(page: Page, browser: 
         assert other.locator("#decision .who").inner_text() == text
         # phone layout: the map and the decision fit the width, nothing scrolls sideways
         assert other.evaluate("document.scrollingElement.scrollWidth") <= 390
-        expect(other.locator("#map svg")).to_be_visible()
+        expect(other.locator("#map svg.live")).to_be_visible()
         box = other.locator("#map").bounding_box()
         assert box and box["width"] <= 390 and box["height"] > 250
         # not saved until a move is made; after a move, it is

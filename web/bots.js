@@ -1,5 +1,5 @@
 // The computer players' plumbing on the page: the bot worker (started in the background when a game needs
-// it), its messages, the pace timers, short highlights of a bot's move, and the seat controls of the
+// it), its messages, the pace timers, the hint's mark on its choice, and the seat controls of the
 // new-game form. No game logic: Python (imperial_ui/botplay.py, imperial_ui/seats.py) decides what to ask,
 // checks every answer against the game and plays it.
 
@@ -108,19 +108,13 @@ function later(ms, name, arg) {
   timers.add(t);
 }
 
-// regions of the map and a choice button marked with a class for a while (a bot's move, a hint)
+// the hint's choice in the side panel marked with a class (its regions on the map are drawn in the highlight
+// overlay, ui.js highlight); only buttons whose mark changes are touched
 function mark(json) {
-  const { regions = [], choice = "", cls = "botmove", ms = 0 } = JSON.parse(json);
-  const root = $("map");
-  for (const el of document.querySelectorAll(`.${cls}`)) el.classList.remove(cls);
-  const els = [];
-  for (const rid of regions) {
-    const el = root?.querySelector(`[data-region="${CSS.escape(rid)}"]`);
-    if (el) els.push(el);
-  }
-  if (choice) els.push(...document.querySelectorAll(`#decision [data-choice="${CSS.escape(choice)}"]`));
-  for (const el of els) el.classList.add(cls);
-  if (ms > 0) setTimeout(() => els.forEach((el) => el.classList.remove(cls)), ms);
+  const { choice = "", cls = "hinted" } = JSON.parse(json);
+  const want = new Set(choice ? document.querySelectorAll(`#decision [data-choice="${CSS.escape(choice)}"]`) : []);
+  for (const el of document.querySelectorAll(`#decision .${cls}`)) if (!want.has(el)) el.classList.remove(cls);
+  for (const el of want) if (!el.classList.contains(cls)) el.classList.add(cls);
 }
 
 // ---- the new-game form: a Human / Computer choice beside each name, and "Play against the computer" ----

@@ -172,10 +172,14 @@ async function downloadPng(name, svg) {
 
 // ---- the map: highlights, zoom and pan ------------------------------------------------------------
 const views = new Map(); // container id -> {base:[x,y,w,h], view:[x,y,w,h]}
-let lit = new Map(); // region id -> [element, the mark set on it]
 
 function svgOf(id) {
   return $(id)?.querySelector("svg");
+}
+
+// the highlight layer stacked over the board in #map (render.overlay_svg), if any
+function overlayOf(id) {
+  return $(id)?.querySelector(":scope > svg.map-overlay");
 }
 
 function mapChanged(id) {
@@ -191,14 +195,19 @@ function mapChanged(id) {
   }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  lit = new Map();
-  if (id === "map") layerBoard(svg);
+  overlayOf(id)?.setAttribute("viewBox", svg.getAttribute("viewBox"));
+  if (id === "map") {
+    layerBoard(svg);
+    labelled = new Map();
+    labelRegions(); // the labels Python sent last, on the board put in again
+  }
 }
 
-// The board on screen is two stacked <svg>s of one drawing. Underneath, the static drawing as an image (the
-// browser draws the detailed land and sea once into a bitmap and reuses it); on top, the live drawing, in
-// which every static part is invisible but still clickable and titled, and only pieces and highlights are
-// painted. A move or a highlight repaints the top drawing only.
+// The board on screen is three stacked <svg>s. Underneath, the static drawing as an image (the browser draws
+// the detailed land and sea once into a bitmap and reuses it); above it, the live drawing, in which every
+// static part is invisible but still named for screen readers, and only the pieces are painted; on top, the
+// highlight overlay (render.overlay_svg, put in with the static drawing). A move repaints the live drawing and
+// the overlay; a click that changes only highlights repaints the overlay alone.
 let baseUrl = "";
 function layerBoard(svg) {
   const box = svg.parentElement;
@@ -263,39 +272,59 @@ function setPieces(id, markup) {
 // something else and is dropped
 let drawn = { at: "", time: 0 };
 
-// marks: region id -> attributes drawn by the renderer (render.region_marks): "class" is added to the
-// region's classes, every other attribute is set. Only the difference from the marks on screen is written,
-// so regions whose marks stay are not restyled.
-function remark(el, before, after) {
-  if ((before.class || "") !== (after.class || "")) { // in the renderer's order: the region's own, then the mark's
-    el.classList.remove(...(before.class || "").split(" ").filter(Boolean));
-    el.classList.add(...(after.class || "").split(" ").filter(Boolean));
-  }
-  for (const name of Object.keys(before)) if (name !== "class" && !(name in after)) el.removeAttribute(name);
-  for (const [name, value] of Object.entries(after)) {
-    if (name !== "class" && before[name] !== value) el.setAttribute(name, value);
+// The highlights (render.highlights_svg): a <g class="highlights"> holding one <g data-kind> per kind drawn.
+// Each replaces the overlay's group of its kind, unless it is equal (then nothing on the page changes). With
+// `ms`, those groups are emptied again after that long (a computer's move), unless replaced since.
+const clearing = new Map(); // kind -> the timer that empties its group
+function highlight(markup, ms = 0) {
+  const layer = overlayOf("map")?.querySelector(":scope > g.highlights");
+  if (!layer) return;
+  const tmp = document.createElementNS(SVGNS, "svg");
+  tmp.innerHTML = String(markup);
+  const groupOf = (kind) => [...layer.children].find((g) => g.getAttribute("data-kind") === kind);
+  for (const group of [...(tmp.firstElementChild?.children || [])]) {
+    const kind = group.getAttribute("data-kind");
+    if (kind === "choice") {
+      const at = group.getAttribute("data-at") || "";
+      if (at !== drawn.at) drawn = { at, time: performance.now() };
+    }
+    const old = groupOf(kind);
+    if (!old) continue;
+    if (!old.isEqualNode(group)) {
+      // a keyboard player on a region that may still be chosen keeps their place
+      const focused = old.contains(document.activeElement) ? document.activeElement.getAttribute("data-choice") : null;
+      old.replaceWith(group);
+      if (focused) group.querySelector(`[data-choice="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+    }
+    clearTimeout(clearing.get(kind));
+    clearing.delete(kind);
+    if (ms > 0) {
+      clearing.set(kind, setTimeout(() => {
+        clearing.delete(kind);
+        const shown = groupOf(kind);
+        if (shown?.firstChild) shown.replaceChildren();
+      }, ms));
+    }
   }
 }
 
-function highlight(json) {
-  const { marks = {}, at = "", choices = 0 } = JSON.parse(json);
-  if (at !== drawn.at) drawn = { at, time: performance.now() };
-  const root = $("map");
-  const svg = root.querySelector("svg");
-  for (const [rid, [el, mark]] of lit) {
-    if (!(rid in marks) || !el.isConnected) {
-      remark(el, mark, {});
-      lit.delete(rid);
-    }
-  }
-  for (const [rid, mark] of Object.entries(marks)) {
-    const on = lit.get(rid);
-    const el = on ? on[0] : svg?.querySelector(`[data-region="${CSS.escape(rid)}"]`);
+// For screen readers every region of the board is named with what stands on it (JSON: region id -> label);
+// Python sends the labels when the pieces or the language change, and they are set again on a board put in
+// again. Only labels that differ from those on screen are written.
+let regionText = {};
+let labelled = new Map(); // region id -> the label set on the board on screen
+function labelRegions(json) {
+  if (json !== undefined) regionText = JSON.parse(json);
+  const svg = svgOf("map");
+  if (!svg) return;
+  for (const [rid, text] of Object.entries(regionText)) {
+    if (labelled.get(rid) === text) continue;
+    const el = svg.querySelector(`[data-region="${CSS.escape(rid)}"]`);
     if (!el) continue;
-    remark(el, on ? on[1] : {}, mark);
-    lit.set(rid, [el, mark]);
+    if (!labelled.has(rid)) el.setAttribute("role", "img");
+    el.setAttribute("aria-label", text);
+    labelled.set(rid, text);
   }
-  svg?.classList.toggle("picking", choices > 0);
 }
 
 function setView(id, v) {
@@ -310,6 +339,7 @@ function setView(id, v) {
   y = Math.min(by + bh - h, Math.max(by, y));
   st.view = [x, y, w, h];
   svg.setAttribute("viewBox", st.view.join(" "));
+  overlayOf(id)?.setAttribute("viewBox", st.view.join(" "));
   svg.parentElement.parentElement.querySelector(":scope > svg.base")?.setAttribute("viewBox", st.view.join(" "));
 }
 
@@ -342,7 +372,7 @@ function relPoint(svg, e) {
 
 function onPointerDown(e) {
   const svg = svgOf("map");
-  if (!svg || !svg.contains(e.target)) return;
+  if (!svg || !$("map").contains(e.target)) return;
   pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
   dragged = false;
   if (pointers.size === 2) {
@@ -385,7 +415,7 @@ function onPointerUp(e) {
 
 function onWheel(e) {
   const svg = svgOf("map");
-  if (!svg || !svg.contains(e.target)) return;
+  if (!svg || !$("map").contains(e.target)) return;
   e.preventDefault();
   const [cx, cy] = relPoint(svg, e);
   zoomAt("map", e.deltaY < 0 ? 1.15 : 1 / 1.15, cx, cy);
@@ -451,7 +481,7 @@ function onClick(e) {
   }
   let el = t.closest("[data-choice]");
   if (!el && inMap) {
-    // units and labels drawn over a region: find the clickable region under the pointer
+    // something drawn over a region: find the clickable region under the pointer
     el = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x.matches?.("#map [data-choice], .rondel-svg [data-choice]")) || null;
   }
   if (el && !el.disabled) {
@@ -528,6 +558,6 @@ showNames();
 
 window.imperialUI = {
   message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
-  mapChanged, highlight, setPieces, setUnsaved, announce, setLang,
+  mapChanged, highlight, labelRegions, setPieces, setUnsaved, announce, setLang,
   zoom, showTab, timings, profile: "",
 };

@@ -1,11 +1,15 @@
-"""The map in two layers: a static board drawn once per board, and a pieces layer drawn per state.
+"""The map in three layers: a static board drawn once per board, a pieces layer drawn per state, and highlights.
 
 ``static_svg(board)`` draws what never changes in a game (regions, borders, names, harbours, factory sites,
 canals, straits) around an empty pieces layer; ``pieces_svg(state)`` draws what the state puts on it
 (factories, flags, armies lying or standing, stack counts, who controls a canal) as one ``<g class="pieces">``;
-``board_svg(state)`` is both in one document, for tests and for export. Which regions may be clicked, which
-one is selected and where the last move happened are parameters (``choices``, ``selected``, ``recent``):
-``region_marks`` says what they set on each region, and the page sets exactly that on its static board.
+``board_svg(state)`` is both in one document, for tests and for export. Highlights (``HIGHLIGHTS``: where the
+last move happened, the regions that may be clicked, the selected unit, a computer's move, the hint) are
+parameters, never patched into those: ``highlights_svg(board, choices=…, selected=…, …)`` draws them as one
+``<g class="highlights">`` with a group per kind of ``<use>`` elements, each cloning a region's outline
+(``#o-<region>``). The page stacks ``overlay_svg(board)`` (drawn once per board: the outlines in ``<defs>``,
+the highlights' stylesheet, every kind empty) over the board and swaps in the groups ``highlights_svg`` draws;
+the one-piece drawing with highlights carries the same group (and the outlines it uses) over its pieces.
 
 Pure drawing: every fact comes from the state (units, hostile counts, flags, factories), from the caller
 (choices) or from the committed geometry; nothing here decides a rule.
@@ -26,7 +30,7 @@ from imperial_text import region as region_name
 from svgwrite.container import Group
 
 from .geometry import load_geometry
-from .style import COLOURS, PATTERNS, PIECE_LAYOUT, letter, stylesheet
+from .style import COLOURS, PATTERNS, PIECE_LAYOUT, highlight_stylesheet, letter, stylesheet
 
 # Glyphs, drawn in a 20 x 20 box; <use> elements give them a size and a fill.
 GLYPHS: dict[str, str] = {
@@ -52,9 +56,10 @@ def _fmt(v: float) -> str:
     return s[:-2] if s.endswith(".0") else s
 
 
-def _defs(dwg: svgwrite.Drawing, geo: dict) -> None:
-    """Glyphs, patterns and the stylesheet, each defined once."""
-    dwg.defs.add(dwg.style(stylesheet(geo["nations"], geo["label_size"])))
+def _defs(dwg: svgwrite.Drawing, geo: dict, highlights: bool = False) -> None:
+    """Glyphs, patterns and the stylesheet (with the highlights' rules if ``highlights``), each defined once."""
+    dwg.defs.add(dwg.style(stylesheet(geo["nations"], geo["label_size"])
+                           + (highlight_stylesheet() if highlights else "")))
     for gid, d in GLYPHS.items():
         sym = dwg.symbol(id=f"g-{gid}", viewBox="0 0 20 20")
         if gid == "flag":
@@ -91,42 +96,106 @@ _EMPTY_PIECES = re.compile(r'<g class="pieces" pointer-events="none"\s*/>|<g cla
 
 Choices = Mapping[str, str] | Iterable[str]
 
+#: The kinds of highlight, in the order they are drawn (the last on top): where the last move happened, the
+#: regions that may be clicked now, the selected unit, a computer's move, the hint.
+HIGHLIGHTS = ("recent", "choice", "selected", "botmove", "hinted")
 
-def region_marks(choices: Choices = (), selected: Iterable[str] = (), recent: Iterable[str] = (),
-                 at: str = "") -> dict[str, dict[str, str]]:
-    """What a highlight sets on each region's path: ``class`` (classes added to the region's own) and, for a
-    region that may be clicked, ``data-choice`` (the value a click sends), ``data-at`` (the decision it was
-    drawn for), ``tabindex``, ``role`` and ``aria-label``. ``choices``: region id -> label (or just ids);
-    ``selected``: the selected unit's region; ``recent``: where the last move happened (outlined unless it is
-    a choice or selected). ``static_svg`` draws these; the page sets the same attributes on its board."""
-    labels = {str(k): str(v) for k, v in choices.items()} if isinstance(choices, Mapping) else \
-        {str(c): str(c) for c in choices}
-    out: dict[str, dict[str, str]] = {}
-    for rid, label in labels.items():
-        out[rid] = {"class": "choice", "data-choice": rid, "data-at": str(at), "tabindex": "0", "role": "button",
-                    "aria-label": label}
-    for rid in map(str, selected):
-        mark = out.setdefault(rid, {})
-        mark["class"] = f"{mark['class']} selected" if "class" in mark else "selected"
-    for rid in map(str, recent):
-        out.setdefault(rid, {"class": "recent"})
-    return out
+
+@cache
+def _outlines(board: str) -> dict[str, str]:
+    """Region id -> its outline (path data), for every region pieces may stand on, in the static board's order
+    (seas, then land): the order of the highlights, and so of the choices for the keyboard."""
+    regions = [(rid, reg) for rid, reg in load_geometry(board)["regions"].items() if reg["kind"] != "impassable"]
+    return {rid: reg["d"] for rid, reg in sorted(regions, key=lambda item: item[1]["kind"] != "sea")}
+
+
+def _outline_defs(board: str, regions: Iterable[str] | None = None) -> str:
+    """One ``<path id="o-<region>">`` per region (all, or those of ``regions``): no class and no style, so a
+    ``<use>`` of it is stroked and filled as the ``<use>`` says."""
+    wanted = None if regions is None else set(regions)
+    return "".join(f'<path id="o-{_a(rid)}" d="{d}"/>' for rid, d in _outlines(board).items()
+                   if wanted is None or rid in wanted)
+
+
+def highlights_svg(board: str = "europe", *, choices: Choices | None = None, selected: Iterable[str] | None = None,
+                   recent: Iterable[str] | None = None, botmove: Iterable[str] | None = None,
+                   hinted: Iterable[str] | None = None, at: str = "", lang: str = "en") -> str:
+    """The highlights on ``board`` as one ``<g class="highlights">``: for each kind given (``HIGHLIGHTS``; a
+    kind left ``None`` is not in it, so the page leaves that kind as it is on screen) a ``<g data-kind="…">``,
+    in that order, with one ``<use href="#o-<region>">`` per region in the board's order, which clones the
+    region's outline (``overlay_svg``'s ``<defs>``). ``choices``: region id -> label (or just ids): each is a
+    target to click, carrying ``data-choice`` (the value a click sends), ``data-at`` (``at``, the decision it
+    was drawn for; also on its group), ``tabindex="0"``, ``role="button"``, ``aria-label`` (the label) and the
+    region's own ``<title>``; ``selected``: the selected unit's region; ``recent``: where the last move
+    happened (outlined unless it is a choice or selected); ``botmove``: the regions a computer's move touched;
+    ``hinted``: the regions of the hint. Unknown regions are left out. Only the targets take pointer events."""
+    outlines = _outlines(board)
+    given: dict[str, dict[str, str] | None] = {}
+    if choices is not None:
+        given["choice"] = ({str(k): str(v) for k, v in choices.items()} if isinstance(choices, Mapping)
+                           else {str(c): str(c) for c in choices})
+    for kind, regions in (("selected", selected), ("botmove", botmove), ("hinted", hinted)):
+        if regions is not None:
+            given[kind] = {str(r): "" for r in regions}
+    if recent is not None:
+        given["recent"] = {str(r): "" for r in recent if str(r) not in (given.get("choice") or {})
+                           and str(r) not in (given.get("selected") or {})}
+    out = ['<g class="highlights">']
+    for kind in HIGHLIGHTS:
+        lit = given.get(kind)
+        if lit is None:
+            continue
+        if kind != "choice":
+            out.append(f'<g data-kind="{kind}">' + "".join(f'<use href="#o-{_a(rid)}"/>' for rid in outlines
+                                                           if rid in lit) + "</g>")
+            continue
+        out.append(f'<g data-kind="choice" data-at="{_a(at)}">')
+        if lit:
+            geo = load_geometry(board)
+            names = _nation_names(board, known(lang))
+            rname = _region_names(board, known(lang))
+            for rid in outlines:
+                if rid in lit:
+                    out.append(f'<use href="#o-{_a(rid)}" data-choice="{_a(rid)}" data-at="{_a(at)}" tabindex="0" '
+                               f'role="button" aria-label="{_a(lit[rid])}">'
+                               f'<title>{_t(_title(geo["regions"][rid], names, rname[rid], known(lang)))}</title>'
+                               f'</use>')
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def overlay_svg(board: str = "europe") -> str:
+    """The page's highlight layer for ``board``, drawn once per board and stacked over the board with the same
+    view box: an ``<svg class="map-overlay" role="none">`` (a container: its targets are the buttons screen
+    readers meet) taking no pointer events (but on the choices), with in its
+    ``<defs>`` the highlights' stylesheet and every region's outline (``id="o-<region>"``), then
+    ``highlights_svg`` with every kind empty, whose groups the page swaps for those ``highlights_svg`` draws."""
+    geo = load_geometry(board)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="map-overlay" data-board="{board}" '
+            f'viewBox="0 0 {_fmt(geo["width"])} {_fmt(geo["height"])}" pointer-events="none" role="none">'
+            f'<defs><style>{highlight_stylesheet()}</style>{_outline_defs(board)}</defs>'
+            + highlights_svg(board, **{k: () for k in ("choices", "selected", "recent", "botmove", "hinted")})
+            + "</svg>")
 
 
 def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterable[str] = (),
-               recent: Iterable[str] = (), at: str = "",
+               recent: Iterable[str] = (), botmove: Iterable[str] = (), hinted: Iterable[str] = (), at: str = "",
                size: tuple[float | str, float | str] | None = None, lang: str = "en") -> str:
     """The static board of ``board`` ("europe" or "world2030") as an ``<svg>`` document, with an empty
     pieces layer (``<g class="pieces">``, last child) for ``pieces_svg`` to fill.
 
     Every movement region is one ``<path>`` with ``data-region`` and a ``<title>`` (its name, home nation
     and factory site; never what stands on it); impassable areas carry ``data-impassable`` instead.
-    ``choices`` / ``selected`` / ``recent`` / ``at``: the highlights, as ``region_marks`` describes them (the
-    root also gets the class ``picking`` while there are choices);
+    ``choices`` / ``selected`` / ``recent`` / ``botmove`` / ``hinted`` / ``at``: the highlights; if any is
+    given, ``highlights_svg`` of them all is drawn over the pieces layer (the outlines it uses in ``<defs>``),
+    exactly the group the page shows in its overlay;
     ``size``: width and height attributes (default: none, the SVG scales to its container).
     """
     geo = load_geometry(board)
-    marks = region_marks(choices, selected, recent, at)
+    choices = dict(choices) if isinstance(choices, Mapping) else list(choices)
+    lit = {k: list(map(str, v)) for k, v in (("choices", choices), ("selected", selected), ("recent", recent),
+                                              ("botmove", botmove), ("hinted", hinted))}
     W, H = geo["width"], geo["height"]
     U = geo["unit_size"]
     lang = known(lang)
@@ -134,10 +203,10 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
     rname = _region_names(board, lang)
     dwg = svgwrite.Drawing(size=size or ("100%", "100%"), viewBox=f"0 0 {_fmt(W)} {_fmt(H)}",
                            debug=False, profile="full")
-    picking = any("data-choice" in m for m in marks.values())
-    dwg["class"] = f"board board-{board}" + (" picking" if picking else "")
+    highlighted = any(lit.values())
+    dwg["class"] = f"board board-{board}"
     dwg["aria-label"] = t(lang, "render.map.world2030" if board == "world2030" else "render.map.europe")
-    _defs(dwg, geo)
+    _defs(dwg, geo, highlights=highlighted)
 
     dwg.add(dwg.rect(insert=(0, 0), size=(W, H), class_="water"))
     lines = geo["lines"]
@@ -154,14 +223,8 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
         cls = "region " + ("sea" if kind == "sea" else f"land {kind}")
         if reg.get("nation"):
             cls += f" nation-{reg['nation']}"
-        mark = marks.get(rid, {})
-        if "class" in mark:
-            cls += " " + mark["class"]
         el = dwg.path(d=reg["d"], class_=cls, id=f"r-{rid}")
         el["data-region"] = rid
-        for k, v in mark.items():
-            if k != "class":
-                el[k] = v
         el.set_desc(title=_title(reg, names, rname[rid], lang))
         (seas if kind == "sea" else lands).add(el)
     if geo.get("lakes"):
@@ -190,7 +253,15 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
     _passages(dwg, geo, board, lang, rname)
     _labels(dwg, geo, lang, rname)
     dwg.add(Group(class_="pieces", pointer_events="none"))
-    return dwg.tostring()
+    if not highlighted:
+        return dwg.tostring()
+    # the highlights over the pieces, as in the page's overlay: the outlines they use, then their group
+    used = {r for v in lit.values() for r in v}
+    out = dwg.tostring()
+    defs_end = out.index("</defs>")
+    out = out[:defs_end] + _outline_defs(board, used) + out[defs_end:]
+    return (out[:-len("</svg>")] + highlights_svg(board, choices=choices, selected=selected, recent=recent,
+                                                  botmove=botmove, hinted=hinted, at=at, lang=lang) + "</svg>")
 
 
 def compose(static: str, pieces: str) -> str:
@@ -201,14 +272,15 @@ def compose(static: str, pieces: str) -> str:
     return out
 
 
-def board_svg(state: Any = None, *, board: str | None = None, choices: Choices = (), selected: Iterable[str] = (), recent: Iterable[str] = (), at: str = "",
+def board_svg(state: Any = None, *, board: str | None = None, choices: Choices = (), selected: Iterable[str] = (),
+              recent: Iterable[str] = (), botmove: Iterable[str] = (), hinted: Iterable[str] = (), at: str = "",
               size: tuple[float | str, float | str] | None = None, lang: str = "en") -> str:
     """The map of a game (or of an empty board, ``board`` "europe" or "world2030") in one ``<svg>``: the
-    static board with the highlights given (``choices``, ``selected``, ``recent``, ``at``: see
-    ``region_marks``), and the pieces layer of ``state`` in it."""
+    static board, the pieces layer of ``state`` in it, and over them the highlights given (``choices``,
+    ``selected``, ``recent``, ``botmove``, ``hinted``, ``at``: see ``highlights_svg``)."""
     board_id = state.board if state is not None else (board or "europe")
-    return compose(static_svg(board_id, choices=choices, selected=selected, recent=recent, at=at,
-                              size=size, lang=lang),
+    return compose(static_svg(board_id, choices=choices, selected=selected, recent=recent, botmove=botmove,
+                              hinted=hinted, at=at, size=size, lang=lang),
                    pieces_svg(state, board=board_id, lang=lang))
 
 

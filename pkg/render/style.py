@@ -102,6 +102,26 @@ def stylesheet(nations: list[dict], label_size: float) -> str:
     return "".join(rules)
 
 
+#: how each kind of highlight (``render.board.HIGHLIGHTS``) outlines a region; a choice is also tinted
+HIGHLIGHT_STYLE: dict[str, str] = {
+    "recent": "stroke:#6B3FA0;stroke-width:3px;stroke-dasharray:7 4",
+    "choice": "fill:#FFD640;fill-opacity:.16;stroke:#FFB300;stroke-width:3px",
+    "selected": "stroke:#E0157A;stroke-width:5px",
+    "botmove": "stroke:#6B3FA0;stroke-width:5px",
+    "hinted": "stroke:#2F6F4E;stroke-width:6px",
+}
+
+
+def highlight_stylesheet() -> str:
+    """CSS for the highlights (``render.board.highlights_svg``): each kind's outline; no pointer events but on
+    the choices."""
+    rules = [".highlights{pointer-events:none}",
+             ".highlights use{fill:none;fill-rule:evenodd;stroke-linejoin:round}",
+             ".highlights [data-choice]{pointer-events:visiblePainted}"]
+    rules += [f'.highlights [data-kind="{kind}"] use{{{css}}}' for kind, css in HIGHLIGHT_STYLE.items()]
+    return "".join(rules)
+
+
 def _luminance(colour: str) -> float:
     """Relative luminance of ``#RRGGBB`` (WCAG 2)."""
     def lin(c: int) -> float:

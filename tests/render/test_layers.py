@@ -1,8 +1,9 @@
-"""The layered board: a static board per board, a pieces layer per state, highlights as parameters.
+"""The layered board: a static board per board, a pieces layer per state, highlights in an overlay.
 
 ``board_svg`` (one piece, for export and tests) must be exactly what the page shows after it has put the
-static board in once, swapped the pieces layer and set the region marks (``ui.js`` does these three things
-in the browser; ``e2e/test_ui.py`` compares the real DOM with ``board_svg``).
+static board and the overlay in once, swapped the pieces layer and swapped the overlay's highlight groups
+(``ui.js`` does these things in the browser; ``e2e/test_board_dom.py`` compares the real DOM with
+``board_svg``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,17 @@ import xml.etree.ElementTree as ET
 
 import imperial_core as core
 import pytest
-from render import board_svg, compose, load_geometry, pieces_svg, region_marks, static_svg
+from render import (
+    HIGHLIGHTS,
+    board_svg,
+    compose,
+    highlights_svg,
+    load_geometry,
+    overlay_svg,
+    pieces_svg,
+    static_svg,
+)
+from render.style import highlight_stylesheet
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -23,28 +34,47 @@ def canonical(el: ET.Element) -> tuple:
             tuple(canonical(c) for c in el), (el.tail or "").strip())
 
 
-def shown_by_the_page(static: str, pieces: str, marks: dict[str, dict[str, str]]) -> ET.Element:
+def shown_by_the_page(static: str, pieces: str) -> ET.Element:
     """What the page does, on a parsed tree: the static board in, its empty pieces layer replaced by the
-    drawn one, each mark's classes added to its region and its other attributes set, and the root's class
-    ``picking`` while there are choices."""
+    drawn one."""
     root = ET.fromstring(static)
     layer = root[-1]
     assert layer.get("class") == "pieces" and len(layer) == 0
     root.remove(layer)
     root.append(ET.fromstring(pieces.replace("<g ", f'<g xmlns="{SVG[1:-1]}" ', 1)))
-    regions = {el.get("data-region"): el for el in root.iter() if el.get("data-region")}
-    for rid, mark in marks.items():
-        el = regions.get(rid)
-        if el is None:
-            continue
-        for k, v in mark.items():
-            if k == "class":
-                el.set("class", el.get("class", "") + " " + v)
-            else:
-                el.set(k, v)
-    if any("data-choice" in m for m in marks.values()):
-        root.set("class", root.get("class", "") + " picking")
     return root
+
+
+def overlay_shown(overlay: str, *drawn: str) -> ET.Element:
+    """The overlay as the page shows it after ``drawn`` (``highlights_svg`` groups, in turn): each kind's group
+    replaces the one on screen (``ui.js`` highlight)."""
+    root = ET.fromstring(overlay)
+    layer = root.find(f"{SVG}g")
+    assert layer is not None and layer.get("class") == "highlights"
+    for markup in drawn:
+        for group in ET.fromstring(markup.replace("<g ", f'<g xmlns="{SVG[1:-1]}" ', 1)):
+            i = [g.get("data-kind") for g in layer].index(group.get("data-kind"))
+            layer.remove(layer[i])
+            layer.insert(i, group)
+    return root
+
+
+def without_highlights(svg: str) -> tuple[ET.Element, ET.Element | None, dict[str, str]]:
+    """A one-piece drawing split: the drawing without its highlights, their group, and the outlines (id -> path
+    data) it defines for them."""
+    root = ET.fromstring(svg)
+    group = root[-1] if root[-1].get("class") == "highlights" else None
+    if group is not None:
+        root.remove(group)
+    defs = root.find(f"{SVG}defs")
+    outlines = {p.get("id"): p.get("d") for p in defs.findall(f"{SVG}path") if p.get("id", "").startswith("o-")}
+    for p in [p for p in defs.findall(f"{SVG}path") if p.get("id", "").startswith("o-")]:
+        defs.remove(p)
+    style = defs.find(f"{SVG}style")
+    if group is not None:
+        assert style.text.endswith(highlight_stylesheet())
+        style.text = style.text[:-len(highlight_stylesheet())]
+    return root, group, outlines
 
 
 def played(board: str, seed: int, moves: int) -> list:
@@ -66,16 +96,32 @@ def played(board: str, seed: int, moves: int) -> list:
 def test_the_composed_board_is_what_the_page_shows(board: str) -> None:
     rng = random.Random(3)
     static = static_svg(board)
+    overlay = overlay_svg(board)
     regions = [el.get("data-region") for el in ET.fromstring(static).iter() if el.get("data-region")]
+    paths = {el.get("data-region"): el.get("d") for el in ET.fromstring(static).iter() if el.get("data-region")}
+    drawn = [highlights_svg(board, botmove=rng.sample(regions, 3))]  # a computer's move, cleared below
     for state in played(board, 5, 400):
         choices = {r: f"label of {r}" for r in rng.sample(regions, rng.randrange(0, 6))}
         selected = rng.sample(regions, rng.randrange(0, 2))
         recent = rng.sample(regions, rng.randrange(0, 3)) + list(choices)[:1]
         at = str(rng.randrange(1, 99))
-        marks = region_marks(choices, selected, recent, at)
-        page = shown_by_the_page(static, pieces_svg(state), marks)
-        one = ET.fromstring(board_svg(state, choices=choices, selected=selected, recent=recent, at=at))
-        assert canonical(page) == canonical(one)
+        drawn.append(highlights_svg(board, choices=choices, selected=selected, recent=recent, at=at))
+        drawn.append(highlights_svg(board, botmove=[], hinted=[]))
+        page = shown_by_the_page(static, pieces_svg(state))
+        one, group, outlines = without_highlights(board_svg(state, choices=choices, selected=selected,
+                                                            recent=recent, at=at))
+        # the board on screen is the drawing without highlights; the overlay shows exactly its highlights
+        assert canonical(page) == canonical(one) == canonical(ET.fromstring(board_svg(state)))
+        shown = overlay_shown(overlay, *drawn)
+        if group is None:  # nothing highlighted: the drawing has no group, the overlay's are empty
+            assert not any(len(g) for g in shown.find(f"{SVG}g"))
+            continue
+        assert canonical(shown.find(f"{SVG}g")) == canonical(group)
+        # ... over the same outlines: every region's own, defined once per region in the overlay
+        page_outlines = {p.get("id"): p.get("d") for p in shown.find(f"{SVG}defs").findall(f"{SVG}path")}
+        assert page_outlines == {f"o-{rid}": d for rid, d in paths.items()}
+        used = {u.get("href") for u in group.iter(f"{SVG}use")}
+        assert set(outlines) == {h[1:] for h in used} and all(page_outlines[k] == d for k, d in outlines.items())
 
 
 @pytest.mark.parametrize("board", ["europe", "world2030"])
@@ -137,29 +183,58 @@ def test_highlights_are_parameters_of_the_drawing() -> None:
     svg = board_svg(board="europe", choices={"vienna": "Army to Vienna", "budapest": "Budapest"},
                     selected=["budapest"], recent=["vienna", "trieste"], at="12")
     root = ET.fromstring(svg)
-    regions = {el.get("data-region"): el for el in root.iter() if el.get("data-region")}
-    v = regions["vienna"]
-    assert v.get("class").split()[-1] == "choice" and "recent" not in v.get("class")
+    group = root[-1]
+    assert group.get("class") == "highlights" and root[-2].get("class") == "pieces"  # over the pieces
+    assert [g.get("data-kind") for g in group] == list(HIGHLIGHTS)
+    kinds = {g.get("data-kind"): [u.get("href") for u in g] for g in group}
+    assert kinds == {"recent": ["#o-trieste"], "choice": ["#o-budapest", "#o-vienna"], "selected": ["#o-budapest"],
+                     "botmove": [], "hinted": []}  # recent: not where a choice is; in the board's order
+    targets = {u.get("data-choice"): u for u in group.iter(f"{SVG}use") if u.get("data-choice")}
+    v = targets["vienna"]
     assert (v.get("data-choice"), v.get("data-at"), v.get("tabindex"), v.get("role"), v.get("aria-label")) == (
         "vienna", "12", "0", "button", "Army to Vienna")
-    assert regions["budapest"].get("class").split()[-2:] == ["choice", "selected"]
-    assert regions["trieste"].get("class").split()[-1] == "recent" and regions["trieste"].get("data-choice") is None
-    assert "picking" in root.get("class").split()
-    lit = {rid for rid, el in regions.items() if el.get("data-choice")}
-    assert lit == {"vienna", "budapest"}
+    assert v.find(f"{SVG}title").text.startswith("Vienna, ")  # the region's own title, as a tooltip
+    assert set(targets) == {"vienna", "budapest"} and group[1].get("data-at") == "12"
+    # only the targets are focusable or named; the regions of the board themselves carry no highlight
+    assert not [u for u in group.iter(f"{SVG}use") if u.get("tabindex") and not u.get("data-choice")]
+    assert not [el for el in root.iter() if el.get("data-region") and (el.get("data-choice") or el.get("tabindex"))]
+    outlines = {p.get("id") for p in root.find(f"{SVG}defs").findall(f"{SVG}path")}
+    assert outlines == {"o-vienna", "o-budapest", "o-trieste"}
     plain = ET.fromstring(board_svg(board="europe"))
-    assert "picking" not in plain.get("class").split()
-    assert not [el for el in plain.iter() if el.get("data-choice") or el.get("data-at")]
+    assert plain[-1].get("class") == "pieces"
+    assert not [el for el in plain.iter() if el.get("data-choice") or el.get("data-at") or el.get("data-kind")]
     # unknown regions are left out, whatever the caller passes
     assert "nowhere" not in board_svg(board="europe", choices=["nowhere"], selected=["x"])
 
 
-def test_region_marks_spell_out_each_kind() -> None:
-    marks = region_marks({"a": "A"}, ["a", "b"], ["a", "b", "c"], "3")
-    assert marks["a"]["class"] == "choice selected" and marks["a"]["data-at"] == "3"
-    assert marks["b"] == {"class": "selected"}
-    assert marks["c"] == {"class": "recent"}
-    assert region_marks() == {}
+def test_highlights_draw_only_the_kinds_given() -> None:
+    """A kind left out is not in the group (the page leaves it as it is); an empty one clears it."""
+    g = ET.fromstring(highlights_svg("europe", botmove=["vienna", "nowhere", "budapest"]))
+    assert [k.get("data-kind") for k in g] == ["botmove"]
+    assert [u.get("href") for u in g[0]] == ["#o-budapest", "#o-vienna"]  # the board's order
+    assert [k.get("data-kind") for k in ET.fromstring(highlights_svg("europe", hinted=[]))] == ["hinted"]
+    assert len(ET.fromstring(highlights_svg("europe"))) == 0
+    # a region both recent and selected is outlined as selected only
+    g = ET.fromstring(highlights_svg("europe", selected=["vienna"], recent=["vienna", "rome"]))
+    assert {k.get("data-kind"): [u.get("href") for u in k] for k in g} == {"recent": ["#o-rome"],
+                                                                          "selected": ["#o-vienna"]}
+
+
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_the_overlay_is_drawn_once_per_board(board: str) -> None:
+    """One outline per region (no class: a <use> takes its look from the <use>), the highlights' stylesheet,
+    every kind empty; the same view box as the board; no pointer events but on the choices."""
+    root = ET.fromstring(overlay_svg(board))
+    board_root = ET.fromstring(static_svg(board))
+    assert root.get("viewBox") == board_root.get("viewBox") and root.get("class") == "map-overlay"
+    assert root.get("pointer-events") == "none" and root.get("role") == "none"
+    defs = root.find(f"{SVG}defs")
+    assert defs.find(f"{SVG}style").text == highlight_stylesheet()
+    assert all(p.get("class") is None and p.get("style") is None for p in defs.findall(f"{SVG}path"))
+    group = root.find(f"{SVG}g")
+    assert [(g.get("data-kind"), len(g)) for g in group] == [(k, 0) for k in HIGHLIGHTS]
+    assert ".highlights{pointer-events:none}" in highlight_stylesheet()
+    assert ".highlights [data-choice]{pointer-events:visiblePainted}" in highlight_stylesheet()
 
 
 def test_pieces_layer_children_have_distinct_keys() -> None:

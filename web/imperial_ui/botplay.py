@@ -6,7 +6,8 @@ to do with its answer (runs in Pyodide on the main thread; the seat logic itself
 After every redraw :meth:`BotPlay.sync` asks the worker for the move of a computer seat that decides; the
 worker answers in the background and :meth:`BotPlay.cmd_bot_answer` plays the answer only if it still fits
 the game and is legal (after Undo, a replay, a pause or a seat change it is dropped).  A bot move is held
-on screen for the chosen pace, told in the log with its reason, and the regions it touched are outlined.
+on screen for the chosen pace, told in the log with its reason, and the regions it touched are outlined
+(the highlight overlay, for a while).
 A worker that fails or answers nonsense stops the computer players with a message; the game stays as it
 was, and its seats can be taken over.
 """
@@ -141,7 +142,8 @@ class BotPlay:
         self.last_cur = s.cur
         if self.hint is not None and (self.hint[0], self.hint[1]) != (s.game_id, s.cur):
             self.hint = None
-            self.worker.mark(json.dumps({"regions": [], "cls": "hinted"}))  # the hint's outlines go
+            self.worker.mark(json.dumps({"cls": "hinted"}))  # the hint's mark on its button goes ...
+            self.game.board.mark("hinted", [])  # ... and its outlines
         if t.any_computer and self.worker.state == "off":
             self.worker.start()
         if not self.holding:
@@ -270,8 +272,7 @@ class BotPlay:
             self.model.scores_open = True
         self.game.after_change()
         self.shown_at = _now_ms()
-        ms_mark = max(600, PACES.get(self.pace, 0) + 300)
-        self.worker.mark(json.dumps({"regions": touched_regions(events), "cls": "botmove", "ms": ms_mark}))
+        self.game.board.mark("botmove", touched_regions(events), max(600, PACES.get(self.pace, 0) + 300))
 
     # -- the player's commands ------------------------------------------------------------------------
     def cmd_pace(self, arg: str | None) -> None:
@@ -326,5 +327,5 @@ class BotPlay:
         if action is None:
             return
         first = steps(action, s.present.decision, self.model.names)
-        self.worker.mark(json.dumps({"regions": action_regions(action), "choice": first[0].value if first else "",
-                                     "cls": "hinted", "ms": 0}))
+        self.worker.mark(json.dumps({"choice": first[0].value if first else "", "cls": "hinted"}))
+        self.game.board.mark("hinted", action_regions(action))

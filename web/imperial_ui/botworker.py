@@ -76,5 +76,6 @@ class Worker:
         self.js.later(ms, command, arg)
 
     def mark(self, marks: str) -> None:
-        """Regions and a choice outlined for a while (a computer's move, a hint): ``bots.js``'s ``mark``."""
+        """A choice button of the decision marked (the hint's): ``bots.js``'s ``mark``; the map's outlines are
+        the overlay's (``MapView.mark``)."""
         self.js.mark(marks)

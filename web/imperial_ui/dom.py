@@ -66,11 +66,13 @@ class Dom:
             act()
             self._calls[name] = inputs
 
-    def forget(self, *eids: str) -> None:
-        """These elements are drawn again in full next time (hidden, or changed from outside)."""
-        for eid in eids:
-            self._html.pop(eid, None)
-            self._inputs.pop(eid, None)
+    def forget(self, *names: str) -> None:
+        """These elements (or calls, ``once``) are drawn again in full next time (hidden, or changed from
+        outside)."""
+        for name in names:
+            self._html.pop(name, None)
+            self._inputs.pop(name, None)
+            self._calls.pop(name, None)
 
     def forget_all(self) -> None:
         self._html.clear()

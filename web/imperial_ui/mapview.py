@@ -1,7 +1,9 @@
 """The board on the game screen, in layers: the static drawing (put in once per board), the pieces layer
-(swapped only when what stands on the board changed) and the highlights (the regions that may be chosen,
-the selected unit, where the last move happened).  The renderer draws every layer; this part only decides
-when each is drawn again, and names every region for screen readers with what stands on it.
+(swapped only when what stands on the board changed) and, above both, the highlight overlay (the regions that
+may be chosen, the selected unit, where the last move happened, a computer's move, the hint).  A click that
+changes only highlights changes only the overlay.  The renderer draws every layer (``static_svg``,
+``pieces_svg``, ``overlay_svg``, ``highlights_svg``); this part only decides when each is drawn again, and
+names every region for screen readers with what stands on it.
 """
 
 from __future__ import annotations
@@ -62,9 +64,12 @@ class MapView:
             return
         static = self.statics.get(board)
         if static is None:
-            static = self.statics[board] = self.render.static_svg(board, lang=self.model.lang)
+            # the static board, and over it the highlight overlay
+            static = self.statics[board] = (self.render.static_svg(board, lang=self.model.lang)
+                                            + self.render.overlay_svg(board))
         self.dom.el("map").innerHTML = static
         self.dom.ui.mapChanged("map")
+        self.dom.forget("highlights")  # a new overlay: its highlights are drawn again
         self.board = board
         self.shown = None
 
@@ -90,22 +95,29 @@ class MapView:
         self.shown = key
 
     def draw_highlights(self, state: Any, chooser: Chooser | None, at: str) -> None:
-        """The highlights, by the renderer's rules (region_marks): regions that may be clicked now, the selected
-        unit, and where the last move happened (outlined for the next player).  For screen readers every
-        region is named with what stands on it (a choice by its choice first); the regions that may be chosen
-        are focusable and chosen with Enter or Space, like buttons."""
+        """The overlay's highlights: regions that may be clicked now, the selected unit, and where the last move
+        happened (outlined for the next player).  For screen readers every region is named with what stands on
+        it (sent again only when the pieces or the language change); a region that may be chosen is a button in
+        the overlay, named by its choice first, focusable and chosen with Enter or Space."""
         regions: dict[str, str] = {}
         selected: list[str] = []
         if chooser is not None:
             regions = {t.value: t.label for t in chooser.next_tokens() if t.kind == "region"}
             selected = [t.value for t in chooser.selected() if t.kind == "region"]
-        marks = self.render.region_marks(regions, selected, self.model.recent_regions(), at)
-        # what stands where changes only with the pieces layer: the labels are made again only then
         lang = self.model.lang
         if self._labels[0] != (self.shown, lang):
             self._labels = ((self.shown, lang), a11y.region_labels(state, lang))
-        for rid, text in a11y.with_choices(self._labels[1], regions, lang).items():
-            mark = marks.setdefault(rid, {})
-            mark["aria-label"] = text
-            mark.setdefault("role", "img")
-        self.dom.ui.highlight(json.dumps({"marks": marks, "at": at, "choices": len(regions)}))
+            self.dom.ui.labelRegions(json.dumps(self._labels[1]))
+        named = a11y.with_choices(self._labels[1], regions, lang)
+        choices = {rid: named.get(rid, label) for rid, label in regions.items()}
+        recent = self.model.recent_regions()
+        self.dom.once("highlights", (state.board, tuple(choices.items()), tuple(selected), tuple(recent), at, lang),
+                      lambda: self.dom.ui.highlight(self.render.highlights_svg(
+                          state.board, choices=choices, selected=selected, recent=recent, at=at, lang=lang)))
+
+    def mark(self, kind: str, regions: list[str], ms: float = 0) -> None:
+        """A computer's move (``botmove``, for ``ms`` milliseconds) or the hint (``hinted``) outlined in the
+        overlay; no regions: that outline goes."""
+        board = self.board or (self.model.session.present.board if self.model.session else None)
+        if board is not None:
+            self.dom.ui.highlight(self.render.highlights_svg(board, **{kind: regions}), ms)
