@@ -264,11 +264,12 @@ def pytest_configure(config: pytest.Config) -> None:
     first test of each process: with several processes one could empty it after another's first
     screenshots.  So the main process empties it once, and each worker's own Playwright output goes to a
     folder of its own inside."""
+    output = getattr(config.option, "output", None)  # None without pytest-playwright (-p no:playwright)
     worker = getattr(config, "workerinput", {}).get("workerid")
-    if worker:
-        config.option.output = os.path.join(config.option.output, worker)
-    elif getattr(config.option, "numprocesses", None) and getattr(config.option, "output", None):
-        shutil.rmtree(config.option.output, ignore_errors=True)
+    if output and worker:
+        config.option.output = os.path.join(output, worker)
+    elif output and getattr(config.option, "numprocesses", None):
+        shutil.rmtree(output, ignore_errors=True)
 
 
 @pytest.hookimpl(optionalhook=True)
