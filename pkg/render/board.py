@@ -260,8 +260,9 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
     out = dwg.tostring()
     defs_end = out.index("</defs>")
     out = out[:defs_end] + _outline_defs(board, used) + out[defs_end:]
-    return (out[:-len("</svg>")] + highlights_svg(board, choices=choices, selected=selected, recent=recent,
-                                                  botmove=botmove, hinted=hinted, at=at, lang=lang) + "</svg>")
+    return (out[:-len("</svg>")] + highlights_svg(board, choices=choices, selected=lit["selected"],
+                                                  recent=lit["recent"], botmove=lit["botmove"], hinted=lit["hinted"],
+                                                  at=at, lang=lang) + "</svg>")
 
 
 def compose(static: str, pieces: str) -> str:

@@ -203,8 +203,10 @@ def test_highlights_are_parameters_of_the_drawing() -> None:
     plain = ET.fromstring(board_svg(board="europe"))
     assert plain[-1].get("class") == "pieces"
     assert not [el for el in plain.iter() if el.get("data-choice") or el.get("data-at") or el.get("data-kind")]
-    # unknown regions are left out, whatever the caller passes
+    # unknown regions are left out, whatever the caller passes; any iterable will do
     assert "nowhere" not in board_svg(board="europe", choices=["nowhere"], selected=["x"])
+    assert svg == board_svg(board="europe", choices={"vienna": "Army to Vienna", "budapest": "Budapest"},
+                            selected=iter(["budapest"]), recent=(r for r in ["vienna", "trieste"]), at="12")
 
 
 def test_highlights_draw_only_the_kinds_given() -> None:
