@@ -65,11 +65,7 @@ class Links:
         """The link's game is kept as a save of its own."""
         self.dom.ui.prompt(False)
         if self.model.session is not None:
-            self.library.autosave = True
-            if self.library.save():
-                self.model.note = "page.m.link_saved"
-                self.game.redraw()
-                self.library.refresh()
+            self.keep("page.m.link_saved")
 
     def cmd_link_continue(self, key: str | None) -> None:
         """The link continues a saved game: that save takes the link's moves (the player asked for it)."""
@@ -86,9 +82,13 @@ class Links:
             s.created = created
         self.dom.data(game=s.game_id)
         self.library.written[key] = stored
+        self.keep("page.m.link_continued")
+
+    def keep(self, note: str) -> None:
+        """The link's game saved from now on; once it is, the decision says so (``note``, a catalogue key)."""
         self.library.autosave = True
         if self.library.save():
-            self.model.note = "page.m.link_continued"
+            self.model.note = note
             self.game.redraw()
             self.library.refresh()
 
