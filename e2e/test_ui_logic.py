@@ -81,6 +81,68 @@ def test_a_unit_click_then_a_destination_click_moves_it():
         chooser.choose("atlantis")
 
 
+def _positions(seed: int, moves: int, board: str = "europe"):
+    """The positions of a random game, one after another."""
+    rng = random.Random(seed)
+    names = ["A", "B", "C", "D"] if board == "europe" else ["A", "B", "C", "D", "E"]
+    state = core.new_game(names, seed=seed, board=board)
+    for _ in range(moves):
+        if state.is_over:
+            return
+        yield state
+        state = core.apply(state, rng.choice(core.legal_actions(state)))
+
+
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_picking_a_unit_never_plays_a_move(board: str):
+    """A click on a unit (a fleet, an army, a region where one can fight) selects it, even when it has one
+    thing left to do: that one choice is offered in words, as a second click (issue 21: a battle was fought,
+    and a fleet moved, by one click on a region name)."""
+    names = Names(core.load_board(board))
+    picked = battles = 0
+    for seed in (2, 5):
+        for state in _positions(seed, 700, board):
+            if state.decision not in ("fleets", "armies"):
+                continue
+            acts = core.legal_actions(state)
+            chooser = Chooser(acts, state.decision, names)
+            for tok in chooser.next_tokens():
+                if not tok.selects:
+                    continue
+                c = _at(chooser, [])
+                assert c.choose(tok.value) is None, (board, tok.value)
+                assert c.selected() == [tok]
+                after = c.next_tokens()
+                assert after, tok.value
+                picked += 1
+                for nxt in after:
+                    if nxt.group == names.t("page.group.battle"):
+                        battles += 1
+                        assert nxt.label.startswith("Fight in ") and "(both are removed)" in nxt.label
+                        action = _at(chooser, [tok.value]).choose(nxt.value)
+                        assert action is not None and action.type == "battle" and action.region == tok.value
+    assert picked > 50
+    if board == "europe":
+        assert battles > 0
+
+
+def test_a_battle_offers_not_now_beside_the_fight():
+    """The decision after a unit that can fight is picked: the fight in full words and "Not now"."""
+    for state in _positions(2, 4000):
+        if state.decision in ("fleets", "armies"):
+            acts = core.legal_actions(state)
+            fight = next((a for a in acts if a.type == "battle"), None)
+            if fight is not None:
+                break
+    else:
+        pytest.fail("no battle in this game")
+    chooser = Chooser(acts, state.decision, NAMES)
+    chooser.choose(fight.region)
+    html = views.decision_html(state, chooser, NAMES, at="1")
+    assert 'data-cmd="cancel"' in html and "Not now" in html
+    assert f"Fight in {NAMES.region(fight.region)}" in html or "Fight in the " in html
+
+
 def test_session_undo_redo_and_save_round_trip():
     rng = random.Random(5)
     s = Session.new(["Ann", "Bo", "Cy"], game_id="g1", seed=9)

@@ -4,7 +4,8 @@ Nothing here decides what is legal: every choice shown is a prefix of some actio
 ``legal_actions(state)``.  An action is cut into *steps* — the region where the acting unit
 stands, then its destination, then an option such as the route or hostility — so a player
 first clicks a unit on the map, then where it goes.  A step that leaves one action is applied
-at once.
+at once, except the click that picks a unit: a unit with one thing left to do (one destination, one battle)
+is selected, and that one choice is offered in words as a second click.  A battle is never one click.
 
 Each step is a :class:`Token`: ``kind`` ``"region"`` (clickable on the map and in the list) or
 ``"opt"`` (a button); ``value`` is what the page puts in ``data-choice`` — a region id for
@@ -33,6 +34,7 @@ class Token:
     label: str
     group: str = ""
     note: str = ""  # what the choice costs and does, in small print under the label
+    selects: bool = False  # picks a unit: never completes a choice by itself
 
 
 class Names:
@@ -119,7 +121,7 @@ def steps(action: Any, phase: str, names: Names, extra: Extra | None = None) -> 
         ]
     if t == "fleet":
         return [
-            Token("region", action.origin, region(action.origin), w("page.group.fleets")),
+            Token("region", action.origin, region(action.origin), w("page.group.fleets"), selects=True),
             Token("region", action.to, region(action.to), w("page.group.fleet_to")),
         ]
     if t == "army":
@@ -130,28 +132,28 @@ def steps(action: Any, phase: str, names: Names, extra: Extra | None = None) -> 
         elif action.hostile is False:
             how += w("page.opt.friendly")
         return [
-            Token("region", action.origin, region(action.origin), w("page.group.armies")),
+            Token("region", action.origin, region(action.origin), w("page.group.armies"), selects=True),
             Token("region", action.to, region(action.to), w("page.group.army_to")),
             Token("opt", text, how[0].upper() + how[1:], w("page.group.how")),
         ]
     if t == "status":
         word = w("page.opt.stand_up" if action.hostile else "page.opt.lay_down")
         return [
-            Token("region", action.region, region(action.region), w("page.group.armies")),
+            Token("region", action.region, region(action.region), w("page.group.armies"), selects=True),
             Token("opt", text, word, w("page.group.status")),
         ]
     if t == "battle":
-        label = w(f"page.opt.battle.{action.unit}.{action.enemy_unit}", enemy=names.nation(action.enemy))
+        label = battle_label(action, names)
         if phase in ("contact",):
             return [Token("opt", text, label, w("page.group.battle"))]
         return [
             Token("region", action.region, region(action.region),
-                  w("page.group.armies" if phase == "armies" else "page.group.fleets_fight")),
+                  w("page.group.armies" if phase == "armies" else "page.group.fleets_fight"), selects=True),
             Token("opt", text, label, w("page.group.battle")),
         ]
     if t == "destroy":
         return [
-            Token("region", action.region, region(action.region), w("page.group.armies")),
+            Token("region", action.region, region(action.region), w("page.group.armies"), selects=True),
             Token("opt", text, w("page.opt.destroy"), w("page.group.factory_unit")),
         ]
     if t == "ask":
@@ -171,6 +173,19 @@ def steps(action: Any, phase: str, names: Names, extra: Extra | None = None) -> 
     if t == "give":
         return [Token("opt", text, w("page.opt.give", amount=names.money(action.amount)), w("page.group.give"))]
     return [Token("opt", text, text, "")]
+
+
+def battle_label(action: Any, names: Names) -> str:
+    """"Fight in Vladivostok: our fleet against China's army (both are removed)", with the armies' stances
+    when the battle picks them (a hostile or a friendly army)."""
+    w = names.t
+    label = w(f"page.opt.battle.{action.unit}.{action.enemy_unit}", enemy=names.nation(action.enemy),
+              in_region=names.region_phrase(action.region, "in"))
+    if action.status is not None or action.enemy_status is not None:
+        def stance(s: bool | None) -> str:
+            return "–" if s is None else w("page.stance.hostile" if s else "page.stance.friendly")
+        label += w("page.opt.battle.stances", ours=stance(action.status), theirs=stance(action.enemy_status))
+    return label
 
 
 def same_result(actions: list[Any]) -> list[Any]:
@@ -231,7 +246,9 @@ class Chooser:
             hits = self._matching(trial)
             if hits:
                 exact = [i for i in hits if len(self.steps[i]) == len(trial)]
-                if len(hits) == 1 or (exact and len(exact) == len(hits)):
+                first = self.steps[hits[0]]
+                picks_unit = len(first) > len(trial) and first[len(trial) - 1].selects
+                if (len(hits) == 1 and not picks_unit) or (exact and len(exact) == len(hits)):
                     self.prefix = []
                     return self.actions[hits[0]]
                 self.prefix = trial

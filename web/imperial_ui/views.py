@@ -129,6 +129,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         tokens = chooser.next_tokens()
         if phase == "rondel" and rondel:
             out.append(clickable_rondel(rondel, names.board, tokens, at))
+        if sel and any(t.group == w("page.group.battle") for t in tokens):  # to fight is a choice; so is not to
+            greyed = f'<div class="group"><button class="choice" data-cmd="cancel">{esc(w("page.not_now"))}</button></div>' + greyed
         out.append(choices_html(tokens, at, greyed))
     return "".join(out)
 
