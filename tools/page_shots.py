@@ -1,6 +1,6 @@
 """Screenshots of the game page of a built site, to compare two builds by eye (development-time).
 
-    .venv/bin/python tools/page_shots.py --dist dist --out /tmp/shots/after [--widths 1280,390]
+    .venv/bin/python tools/page_shots.py --dist dist --out /tmp/shots/after [--widths 1280,390] [--lang de]
 
 For each width: the start screen, the mid-game position of ``e2e/readable_position.py`` (a rondel decision),
 and a maneuver with a unit selected (its destinations highlighted), each as ``<out>/<view>-<width>.png``.
@@ -49,6 +49,7 @@ def main() -> None:
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--out", required=True)
     ap.add_argument("--widths", default="1280,390")
+    ap.add_argument("--lang", default="en", choices=("en", "de", "es"), help="the page's language")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -60,6 +61,9 @@ def main() -> None:
             for width in (int(w) for w in args.widths.split(",")):
                 ctx, page, errors = ready_page(browser, url, viewport={"width": width,
                                                                        "height": HEIGHTS.get(width, 900)})
+                if args.lang != "en":
+                    page.select_option("#lang", args.lang)
+                    page.wait_for_function("l => document.documentElement.lang === l", arg=args.lang)
                 page.screenshot(path=str(out / f"start-{width}.png"))
                 open_link(page, mid)
                 page.wait_for_timeout(300)

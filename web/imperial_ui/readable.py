@@ -88,8 +88,9 @@ def scoreboard_html(state: Any, names: Names, *, secret_cash: bool = False) -> s
             f'<th title="{esc(what)}">{w("page.sb.bonds") if secret_cash else w("page.sb.score")}</th>'
             f'<th>{w("page.sb.cash")}</th><th>{w("page.sb.governs")}</th></tr>'
             f'</thead><tbody>{"".join(rows)}</tbody></table>'
+            + f'<details class="sb-more"><summary>{esc(w("page.sb.how"))}</summary>'
             + (f'<p class="tie">{esc(note)}</p>' if note else "")
-            + f'<p class="sb-what">{esc(what)}</p>')
+            + f'<p class="sb-what">{esc(what)}</p></details>')
 
 
 # -- round and title ---------------------------------------------------------------------------------------
@@ -194,15 +195,19 @@ def bond_text(p: dict[str, Any], names: Names) -> str:
 
 
 def choice_notes(state: Any, names: Names, rows: list[dict[str, Any]] | None = None) -> dict[str, str | tuple[str, str]]:
-    """Per legal action (by notation): a suffix for its label saying its cost, and a note saying what it
-    does ("Taxation — 2M (4 spaces; 1 beyond 3, 2M each)", "tax 9M = …"), for the decision's buttons.
+    """Per legal action (by notation): a suffix for its label, and a note saying what it costs and does (a rondel
+    space: "2M (4 spaces; 1 beyond 3, 2M each) · tax 9M = …"), for the decision's buttons.
     ``rows``: ``core.rondel_choices(state)`` when already at hand."""
     notes: dict[str, str | tuple[str, str]] = {}
     w, m = names.t, names.money
     if state.decision == "rondel":
         for row in core.rondel_choices(state) if rows is None else rows:
             if row["legal"]:
-                notes[f"rondel {row['space']}"] = (" — " + rondel_cost_text(row, names), rondel_effect_text(row, names))
+                does = rondel_effect_text(row, names)
+                cost = rondel_cost_text(row, names)
+                if row["steps"] == 0 and does:  # a first move: the header says every space is free
+                    cost = ""
+                notes[f"rondel {row['space']}"] = ("", " · ".join(x for x in (cost, does) if x))
         return notes
     if state.decision == "swiss":
         due = core.interest_breakdown(state, state.active_nation)
@@ -308,7 +313,10 @@ def why_text(state: Any, names: Names) -> str:
     w = names.t
     if phase in ("rondel", "factory", "production", "import", "fleets", "armies", "contact", "order"):
         rt = round_text(state, names.lang)
-        return w("page.why.turn", player=player, nation=nation, round=rt if names.lang == "de" else rt.lower())
+        why = w("page.why.turn", player=player, nation=nation, round=rt if names.lang == "de" else rt.lower())
+        if phase == "rondel" and nid and state.nations[nid]["rondel"] is None:
+            why += " " + w("page.why.first_free")
+        return why
     if phase == "invest":
         kind = t.get("invest_round")
         if kind == "card" and player == state.investor:

@@ -60,7 +60,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did.
     ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``).
     ``greyed``: choices that cannot be taken now, with the reason (``readable.unaffordable_html``).
-    The header (who, what, the round and the rules "?") stays in view while the panel scrolls."""
+    The header (who, what, the round and the rules "?") stays in view: the body scrolls beneath it."""
     w = names.t
     if replay is not None:
         k, n = replay
@@ -73,16 +73,17 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
 
         return (
             f'<div class="dhead"><div class="who"><b>{w("page.replay")}</b> — {w("page.replay.view_only")}</div></div>'
-            f'<p class="what">{esc(w("page.replay.position", k=k, n=n))}</p>{did}'
+            f'<div class="dbody"><p class="what">{esc(w("page.replay.position", k=k, n=n))}</p>{did}'
             '<div class="choices replay-controls">'
             + ctl("replay-first", "page.replay.first", "first") + ctl("replay-back", "page.replay.back", "back")
             + ctl("replay-forward", "page.replay.forward", "forward") + ctl("replay-last", "page.replay.last", "last")
-            + f'<button data-cmd="replay-exit" class="primary">{w("page.replay.exit")}</button></div>'
+            + f'<button data-cmd="replay-exit" class="primary">{w("page.replay.exit")}</button></div></div>'
         )
     if state.is_over:
         return (f'<div class="dhead"><div class="who"><b>{w("page.over")}</b></div>'
                 f'{rulehelp.help_html("over", names.board, lang=names.lang)}</div>'
-                f'<div class="choices"><button data-cmd="scores" class="primary">{w("page.show_scores")}</button></div>')
+                f'<div class="dbody"><div class="choices"><button data-cmd="scores" class="primary">'
+                f'{w("page.show_scores")}</button></div></div>')
     player = state.current_player
     nation = state.active_nation
     phase = state.decision
@@ -132,7 +133,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         if sel and any(t.group == w("page.group.battle") for t in tokens):  # to fight is a choice; so is not to
             greyed = f'<div class="group"><button class="choice" data-cmd="cancel">{esc(w("page.not_now"))}</button></div>' + greyed
         out.append(choices_html(tokens, at, greyed))
-    return "".join(out)
+    # the header stays; the body scrolls within the decision's own area when it must
+    return out[0] + '<div class="dbody">' + "".join(out[1:]) + "</div>"
 
 
 def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") -> str:
@@ -155,10 +157,11 @@ def choices_html(tokens: list[Token], at: str = "", greyed: str = "") -> str:
         groups.setdefault(t.group, []).append(t)
     out = ['<div class="choices">']
     for group, toks in groups.items():
+        noted = " noted" if any(t.note for t in toks) else ""  # buttons with small print: laid out in columns
         if group:
-            out.append(f'<div class="group"><span class="glabel">{esc(group)}</span>')
+            out.append(f'<div class="group{noted}"><span class="glabel">{esc(group)}</span>')
         else:
-            out.append('<div class="group">')
+            out.append(f'<div class="group{noted}">')
         for t in toks:
             cls = "choice region" if t.kind == "region" else "choice"
             note = f'<small class="cnote">{esc(t.note)}</small>' if t.note else ""
