@@ -1,6 +1,7 @@
-"""The computer's hint on tablets and phones (issue 12): below 1280 px the decision is docked at the bottom
-of the screen, and the bot bar (status, Pause, Hint and the hint itself) is docked right above it, so a hint
-asked for is seen, not hidden under the decision."""
+"""The computer's hint on tablets and phones (issue 12): below 1280 px the map is on top and the side panel
+beneath it, the bot bar (status, Pause, Hint and the hint itself) right above the decision in the panel's
+first area, so a hint asked for is seen, not hidden under the decision; and the page itself does not scroll
+(issue 21: each area scrolls in its own place, nothing is drawn over anything else)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,12 @@ def test_the_hint_is_seen_above_the_docked_decision(page_pool: PagePool, size: t
     # the person's turn: the computers before them have played
     page.wait_for_function("() => document.body.dataset.bot === 'human'"
                            " && !!document.querySelector('#decision [data-choice]')", timeout=240_000)
-    assert page.evaluate("() => getComputedStyle(document.querySelector('.dock')).position") == "fixed"
+    layout = page.evaluate("""() => { const map = document.querySelector('.mapwrap').getBoundingClientRect();
+        const dock = document.querySelector('.dock').getBoundingClientRect();
+        return {map: [map.top, map.bottom], dock: [dock.top, dock.bottom],
+                page: document.scrollingElement.scrollHeight, h: innerHeight}; }""")
+    assert layout["map"][1] <= layout["dock"][0] + 0.5, layout  # the map above, the decision beneath it
+    assert layout["page"] <= layout["h"] + 1, layout  # the page itself never scrolls
     uncovered_in_viewport(page, "[data-testid=hint]")
     page.get_by_test_id("hint").click()
     hint = page.get_by_test_id("hint-text")
