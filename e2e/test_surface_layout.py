@@ -121,6 +121,6 @@ def test_the_scoreboard_stays_in_view_while_the_tab_scrolls(page_pool: PagePool,
     page.evaluate(SCROLL_ALL_TO_END)
     box = page.evaluate("""() => { const r = document.querySelector('.scoreboard-card').getBoundingClientRect();
         return [r.top, r.bottom, innerHeight]; }""")
-    assert 0 <= box[0] and box[1] <= box[2], box
+    assert box[0] >= 0 and box[1] <= box[2], box
     assert page.evaluate("() => document.querySelector('.panels').scrollTop") > 0  # the log did scroll
     assert covered(page) == []

@@ -1,0 +1,118 @@
+"""The play surface by clicks (issue 21), in Chromium at 1280×800 and 390×844: each situation a new player
+met, played the way they would play it, with a screenshot of each (test-results/surface-<case>-<width>.png).
+
+- a battle: picking the unit fights nothing; the fight is a second, explicit choice in words, beside "Not
+  now";
+- a unit with one destination: picking it moves nothing; the destination is offered, and moves it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import imperial_core as core
+import pytest
+from conftest import ROOT, PagePool
+from playwright.sync_api import Page, expect
+
+SIZES = [(1280, 800), (390, 844)]
+SHOTS = ROOT / "test-results"
+
+
+def positions(seed: int, board: str = "europe", moves: int = 5000) -> Iterator[core.GameState]:
+    """The positions of a random game on ``board``, one after another."""
+    rng = random.Random(seed)
+    players = ["Ann", "Bo", "Cy", "Di"] if board == "europe" else ["Ann", "Bo", "Cy", "Di", "Ed"]
+    state = core.new_game(players, seed=seed, board=board)
+    for _ in range(moves):
+        if state.is_over:
+            return
+        yield state
+        state = core.apply(state, rng.choice(core.legal_actions(state)))
+
+
+def first(predicate: Any, board: str = "europe") -> tuple[core.GameState, Any]:
+    """The first position (over a few seeded games) where ``predicate(state, actions)`` gives something."""
+    for seed in range(1, 12):
+        for state in positions(seed, board):
+            if state.decision in ("fleets", "armies"):
+                found = predicate(state, core.legal_actions(state))
+                if found is not None:
+                    return state, found
+    raise AssertionError("no such position")
+
+
+def open_link(page_pool: PagePool, size: tuple[int, int], state: core.GameState) -> Page:
+    w, h = size
+    page = page_pool.use({"width": w, "height": h}, phone=w < 768)
+    page.evaluate("t => { location.hash = 'g=' + t; }", core.encode(state))
+    page.wait_for_function("() => document.body.dataset.screen === 'game'")
+    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=len(state.history))
+    return page
+
+
+def moves(page: Page) -> int:
+    return int(page.evaluate("() => document.body.dataset.moves"))
+
+
+def shot(page: Page, case: str, size: tuple[int, int]) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"surface-{case}-{size[0]}.png"))
+
+
+def pick_on_map(page: Page, region: str) -> None:
+    """The unit's region clicked on the map (the overlay's highlight, as a player taps it)."""
+    page.locator(f'#map [data-choice="{region}"]').first.dispatch_event("click")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_battle_is_a_second_explicit_choice(page_pool: PagePool, size: tuple[int, int]):
+    state, fight = first(lambda s, acts: next((a for a in acts if a.type == "battle"), None))
+    page = open_link(page_pool, size, state)
+    n = moves(page)
+    pick_on_map(page, fight.region)
+    decision = page.get_by_test_id("decision")
+    button = decision.locator(f'button[data-choice="{fight}"]')
+    expect(button).to_be_visible()
+    assert moves(page) == n  # picking the unit fought nothing
+    label = button.inner_text()
+    assert label.startswith("Fight in ") and "(both are removed)" in label and "against" in label, label
+    not_now = decision.get_by_role("button", name="Not now")
+    expect(not_now).to_be_visible()
+    shot(page, "battle", size)
+    not_now.click()  # not now: the unit is put down again, nothing played
+    expect(button).to_have_count(0)
+    assert moves(page) == n
+    pick_on_map(page, fight.region)
+    decision.locator(f'button[data-choice="{fight}"]').click()
+    page.wait_for_function("n => document.body.dataset.moves === String(n + 1)", arg=n)
+    expect(page.get_by_test_id("last-move")).to_contain_text("battle", ignore_case=True)
+
+
+def _one_destination(state: core.GameState, acts: list[Any]) -> Any:
+    """A fleet whose region offers exactly one action, a move."""
+    for a in acts:
+        if a.type == "fleet":
+            there = [b for b in acts if getattr(b, "origin", getattr(b, "region", None)) == a.origin]
+            if len(there) == 1:
+                return a
+    return None
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_unit_with_one_destination_names_it_before_moving(page_pool: PagePool, size: tuple[int, int]):
+    state, move = first(_one_destination)
+    page = open_link(page_pool, size, state)
+    n = moves(page)
+    pick_on_map(page, move.origin)
+    decision = page.get_by_test_id("decision")
+    go = decision.locator(f'button[data-choice="{move.to}"]')
+    expect(go).to_be_visible()
+    assert moves(page) == n  # picking the fleet moved nothing
+    expect(decision).to_contain_text("Move the fleet to", ignore_case=True)
+    expect(page.locator(f'#map [data-choice="{move.to}"]').first).to_have_count(1)  # and on the map
+    shot(page, "one-destination", size)
+    go.click()
+    page.wait_for_function("n => document.body.dataset.moves === String(n + 1)", arg=n)
