@@ -18,7 +18,7 @@ from conftest import ROOT
 sys.path.insert(0, str(ROOT / "web"))
 
 from imperial_ui import readable, rulehelp, views  # noqa: E402
-from imperial_ui.choices import Chooser, Names  # noqa: E402
+from imperial_ui.choices import Chooser, Names, rondel_label  # noqa: E402
 from imperial_ui.session import Session  # noqa: E402
 
 RULES = Path("/work/shared/rules")
@@ -169,8 +169,9 @@ def test_rondel_choices_say_their_cost_and_the_unaffordable_ones_are_greyed_with
             if a.type != "rondel":
                 continue
             cost = core.rondel_cost(state, a.space)
-            label = tokens[str(a)].label
-            assert (f"— {cost}M (" in label) if cost else ("free" in label)
+            note = tokens[str(a)].note  # the space's name is the label, its cost the small print's start
+            assert tokens[str(a)].label == rondel_label(a.space, names.lang)
+            assert note.startswith(f"{cost}M (") if cost else note.startswith("free")
             if a.space == "taxation":
                 tax = core.tax_breakdown(state, state.active_nation)
                 assert f"tax {tax['revenue']}M ({tax['factories']} factories" in tokens[str(a)].note
