@@ -1,7 +1,7 @@
 """The board read without zooming, and the phone's zoom (issue 21), in real Chromium.
 
-At 1280×800, on both boards, the drawing fills the map area and every region name in view is at least 9 px on
-screen, the pieces and their counts large enough to count. On a phone (390×844): "+" zooms on the current
+At 1280×800, on both boards and in every language, the drawing fills the map area and every region name in view
+is at least 9 px on screen, the pieces and their counts large enough to count. On a phone (390×844): "+" zooms on the current
 choices and keeps them in view; selecting a unit brings its destinations into view; a game resumed from the
 saved list opens with its map in view; a message never covers the zoom buttons (at 1280, 768 and 390 px).
 Screenshots of both boards at 1280, 768 and 390 px go to ``test-results/map-<board>-<width>.png``."""
@@ -76,10 +76,14 @@ MEASURE = """() => {
 }"""
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
 @pytest.mark.parametrize("board", ["europe", "world2030"])
-def test_the_board_is_read_without_zooming_at_laptop_size(page_pool: PagePool, board: str) -> None:
+def test_the_board_is_read_without_zooming_at_laptop_size(page_pool: PagePool, board: str, lang: str) -> None:
     page = page_pool.use({"width": 1280, "height": 800})
+    if lang != "en":
+        page.evaluate("l => imperialPy.command('lang', l)", lang)
     open_link(page, midgame(board=board))
+    assert page.evaluate("() => document.documentElement.lang") == lang
     m = page.evaluate(MEASURE)
     # the drawing fills its area: no empty bands above and below, none beside it
     assert min(m["filled"]) >= 0.9, m["filled"]
