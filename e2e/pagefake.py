@@ -138,6 +138,8 @@ class UI:
         self.fail_highlight = 0  # the next N highlight() calls throw (a crash while drawing)
         self.pieces: dict[str, str] = {}  # map container id -> the pieces layer last set there
         self.statics = 0  # how often a static board was put in #map
+        self.views: list[dict[str, Any]] = []  # what the board's view was told with each board put in #map
+        self.focused: list[list[float] | None] = []  # every focus box sent (mapzoom.js focus)
         self.lang = ""  # the language the page last set (lang.js set())
 
     def message(self, text: str, kind: str = "error", actions: str = "[]") -> None:
@@ -179,9 +181,10 @@ class UI:
     def downloadPng(self, name: str, svg: str) -> None:  # noqa: N802
         self.downloads.append((str(name), str(svg)))
 
-    def mapChanged(self, eid: str) -> None:  # noqa: N802
+    def mapChanged(self, eid: str, view: str = "") -> None:  # noqa: N802
         if eid == "map":
             self.statics += 1
+            self.views.append(json.loads(view or "{}"))
             self.pieces.pop("map", None)
             self.overlay.clear()  # a new overlay, every kind empty
 
@@ -196,6 +199,9 @@ class UI:
         for group in ET.fromstring(str(markup).replace("<g ", f'<g xmlns="{SVGNS}" ', 1)):
             self.overlay[str(group.get("data-kind"))] = group
             self.cleared_after[str(group.get("data-kind"))] = float(ms)
+
+    def focus(self, text: str) -> None:
+        self.focused.append(json.loads(text))
 
     def labelRegions(self, text: str) -> None:  # noqa: N802
         self.region_labels = json.loads(text)
@@ -400,7 +406,19 @@ class StubRender:
 
     @staticmethod
     def load_geometry(board: str) -> dict[str, Any]:
-        return {"width": 10, "height": 10}
+        return {"width": 10, "height": 10, "label_size": 1}
+
+    @staticmethod
+    def content_box(board: str) -> tuple[float, float, float, float]:
+        return (0.0, 0.0, 10.0, 10.0)
+
+    @staticmethod
+    def focus_box(board: str, regions: Any) -> tuple[float, float, float, float] | None:
+        return (1.0, 1.0, 2.0, 2.0) if list(regions) else None
+
+    @staticmethod
+    def home_regions(board: str, nation: str) -> tuple[str, ...]:
+        return ()
 
     @staticmethod
     def rondel_svg(state: Any, **_kw: Any) -> str:

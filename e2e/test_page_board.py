@@ -141,3 +141,46 @@ def test_download_board_as_svg_is_the_position_shown() -> None:
     assert canonical(root) == canonical(ET.fromstring(one))
     app.command("download-board", "png")
     assert page.ui.downloads[-1][0].endswith("-move-12.png") and page.ui.downloads[-1][1] == svg
+
+
+def test_the_map_is_told_where_to_look() -> None:
+    """The board's view (``mapzoom.js``) is told the part of the board with something to read when the board is
+    put in (opening anew, but not for a change of language), and with every change of the choices the part the
+    decision is about: the regions that may be clicked and the selected unit, else the home of the nation whose
+    turn it is."""
+    page = pf.FakePage()
+    page.document.getElementById("board").value = "world2030"
+    app = pf.new_app(page, render)
+    app.command("start")
+    content = [*render.content_box("world2030")]
+    assert page.ui.views == [{"content": content, "label": render.load_geometry("world2030")["label_size"],
+                              "fresh": True}]
+
+    def box(regions: Any) -> list[float]:
+        found = render.focus_box("world2030", regions)
+        assert found is not None
+        return [round(v, 1) for v in found]
+
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(400):
+        chooser = app.model.current_chooser(app.bots.computer_decides())
+        assert chooser is not None
+        state = app.session.present
+        regions = [t.value for t in chooser.next_tokens() if t.kind == "region"]
+        regions += [t.value for t in chooser.selected() if t.kind == "region"]
+        if regions:
+            assert page.ui.focused[-1] == box(regions)
+            seen.add("choices" if not chooser.selected() else "selected")
+        elif state.active_nation:
+            assert page.ui.focused[-1] == box(render.home_regions("world2030", state.active_nation))
+            seen.add("home")
+        if seen == {"choices", "selected", "home"}:
+            break
+        app.choose(rng.choice(chooser.next_tokens()).value, str(app.model.epoch))
+    assert seen == {"choices", "selected", "home"}
+    app.command("lang", "de")  # drawn again in German: the view stays as it is
+    assert page.ui.views[-1]["fresh"] is False and page.ui.views[-1]["content"] == content
+    app.command("home")
+    app.command("start")  # another game opens anew
+    assert page.ui.views[-1]["fresh"] is True

@@ -3,7 +3,8 @@
     .venv/bin/python tools/page_shots.py --dist dist --out /tmp/shots/after [--widths 1280,390] [--lang de]
 
 For each width: the start screen, the mid-game position of ``e2e/readable_position.py`` (a rondel decision),
-and a maneuver with a unit selected (its destinations highlighted), each as ``<out>/<view>-<width>.png``.
+and a maneuver with a unit selected (its destinations highlighted), each as ``<out>/<view>-<width>.png``; the
+same two on the 2030 world board as ``<out>/world-<view>-<width>.png``.
 Run it on two builds (say main's ``dist`` and a branch's) and look at the pairs.
 """
 
@@ -28,9 +29,9 @@ from readable_position import midgame  # noqa: E402
 HEIGHTS = {1920: 1080, 1280: 800, 768: 1024, 390: 844}
 
 
-def maneuver(seed: int = 3) -> core.GameState:
+def maneuver(seed: int = 3, board: str = "europe") -> core.GameState:
     """The first maneuver of a seeded game in which an army may move."""
-    s = core.new_game(["Ann", "Bo", "Cy", "Di"], seed=seed)
+    s = core.new_game(["Ann", "Bo", "Cy", "Di"], seed=seed, board=board)
     while not any(a.type == "army" for a in core.legal_actions(s)):
         s = core.apply(s, core.legal_actions(s)[0])
     return s
@@ -54,7 +55,7 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     server, url = serve(Path(args.dist))
-    mid, man = midgame(), maneuver()
+    views = {"": (midgame(), maneuver()), "world-": (midgame(board="world2030"), maneuver(board="world2030"))}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -65,13 +66,14 @@ def main() -> None:
                     page.select_option("#lang", args.lang)
                     page.wait_for_function("l => document.documentElement.lang === l", arg=args.lang)
                 page.screenshot(path=str(out / f"start-{width}.png"))
-                open_link(page, mid)
-                page.wait_for_timeout(300)
-                page.screenshot(path=str(out / f"midgame-{width}.png"))
-                open_link(page, man)
-                page.locator("#map [data-choice]").first.dispatch_event("click")
-                page.wait_for_timeout(300)
-                page.screenshot(path=str(out / f"maneuver-{width}.png"))
+                for prefix, (mid, man) in views.items():
+                    open_link(page, mid)
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=str(out / f"{prefix}midgame-{width}.png"))
+                    open_link(page, man)
+                    page.locator("#map [data-choice]").first.dispatch_event("click")
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=str(out / f"{prefix}maneuver-{width}.png"))
                 ctx.close()
                 if errors:
                     print(f"page errors at {width} px: {errors}")

@@ -2,6 +2,7 @@
 // No game logic here: clicks are forwarded to Python (window.imperialPy), which owns the game.
 
 import { t, choose as chooseLang, set as setLang } from "./lang.js";
+import { placed, focus, zoom, takeDrag } from "./mapzoom.js";
 
 const $ = (id) => document.getElementById(id);
 const py = () => window.imperialPy;
@@ -35,7 +36,26 @@ function message(text, kind = "error", actions = "[]") {
     parts.push(row);
   }
   box.replaceChildren(...parts);
+  clearOfZoom();
 }
+
+// The message box never covers the map's zoom buttons: on the game screen, a box that would reach across them
+// is narrowed to end left of them (they stay where they are at the map's right edge while the page scrolls).
+function clearOfZoom() {
+  const box = $("error");
+  for (const k of ["left", "width", "transform"]) box.style.removeProperty(k);
+  if (box.hidden || document.body.dataset.ready !== "1" || document.body.dataset.screen !== "game") return;
+  const z = document.querySelector("#game .zoom")?.getBoundingClientRect();
+  if (!z || !z.width) return;
+  const b = box.getBoundingClientRect();
+  if (b.right <= z.left || b.left >= z.right) return;
+  const gap = 8;
+  const width = Math.min(b.width, z.left - 2 * gap);
+  box.style.left = `${Math.max(gap, (z.left - gap - width) / 2)}px`;
+  box.style.width = `${width}px`;
+  box.style.transform = "none";
+}
+addEventListener("resize", clearOfZoom);
 
 // a standing notice (storage off): stays until the page is closed
 function banner(text) {
@@ -54,10 +74,13 @@ function clearMessage() {
 
 // ---- screens and panels ---------------------------------------------------------------------------
 function screen(name) {
+  // another screen opens at its top (a game resumed from the list further down opens with its map in view)
+  if (document.body.dataset.screen !== name) scrollTo(0, 0);
   $("start").hidden = name !== "start";
   $("game").hidden = name !== "game";
   $("toolbar").hidden = name !== "game";
   document.body.dataset.screen = name;
+  clearOfZoom();
 }
 
 function toolbar(json) {
@@ -170,9 +193,7 @@ async function downloadPng(name, svg) {
   }
 }
 
-// ---- the map: highlights, zoom and pan ------------------------------------------------------------
-const views = new Map(); // container id -> {base:[x,y,w,h], view:[x,y,w,h]}
-
+// ---- the map: the board's layers and highlights (its view, zoom and pan: mapzoom.js) -----------------------
 function svgOf(id) {
   return $(id)?.querySelector("svg");
 }
@@ -182,25 +203,20 @@ function overlayOf(id) {
   return $(id)?.querySelector(":scope > svg.map-overlay");
 }
 
-function mapChanged(id) {
+// A drawing was put in `id` (the game's board in #map, or the start screen's preview). For #map, `view` (JSON,
+// from Python) says which part of the drawing holds something to read and whether the board opens anew.
+function mapChanged(id, view = "") {
   const svg = svgOf(id);
   if (!svg) return;
-  const vb = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
-  if (vb.length !== 4 || vb.some(Number.isNaN)) return;
-  const old = views.get(id);
-  if (old && old.base.join() === vb.join()) {
-    svg.setAttribute("viewBox", old.view.join(" "));
-  } else {
-    views.set(id, { base: vb, view: vb.slice() });
-  }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  overlayOf(id)?.setAttribute("viewBox", svg.getAttribute("viewBox"));
-  if (id === "map") {
-    layerBoard(svg);
-    labelled = new Map();
-    labelRegions(); // the labels Python sent last, on the board put in again
-  }
+  if (id !== "map") return;
+  const vb = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (vb.length !== 4 || vb.some(Number.isNaN)) return;
+  layerBoard(svg, vb);
+  placed(vb, view);
+  labelled = new Map();
+  labelRegions(); // the labels Python sent last, on the board put in again
 }
 
 // The board on screen is three stacked <svg>s. Underneath, the static drawing as an image (the browser draws
@@ -209,11 +225,10 @@ function mapChanged(id) {
 // highlight overlay (render.overlay_svg, put in with the static drawing). A move repaints the live drawing and
 // the overlay; a click that changes only highlights repaints the overlay alone.
 let baseUrl = "";
-function layerBoard(svg) {
+function layerBoard(svg, [x, y, w, h]) {
   const box = svg.parentElement;
   box.parentElement.querySelector(":scope > svg.base")?.remove();
   if (baseUrl) URL.revokeObjectURL(baseUrl);
-  const [x, y, w, h] = views.get("map").base;
   const copy = svg.cloneNode(true);
   copy.querySelector("g.pieces")?.replaceChildren();
   for (const el of copy.querySelectorAll("title")) el.remove();
@@ -327,100 +342,6 @@ function labelRegions(json) {
   }
 }
 
-function setView(id, v) {
-  const st = views.get(id);
-  const svg = svgOf(id);
-  if (!st || !svg) return;
-  const [bx, by, bw, bh] = st.base;
-  let [x, y, w, h] = v;
-  w = Math.min(bw, Math.max(bw / 8, w));
-  h = w * (bh / bw);
-  x = Math.min(bx + bw - w, Math.max(bx, x));
-  y = Math.min(by + bh - h, Math.max(by, y));
-  st.view = [x, y, w, h];
-  svg.setAttribute("viewBox", st.view.join(" "));
-  overlayOf(id)?.setAttribute("viewBox", st.view.join(" "));
-  svg.parentElement.parentElement.querySelector(":scope > svg.base")?.setAttribute("viewBox", st.view.join(" "));
-}
-
-function zoomAt(id, factor, cx = 0.5, cy = 0.5) {
-  const st = views.get(id);
-  if (!st) return;
-  const [x, y, w, h] = st.view;
-  const nw = w / factor;
-  const nh = h / factor;
-  setView(id, [x + (w - nw) * cx, y + (h - nh) * cy, nw, nh]);
-}
-
-function zoom(how) {
-  const st = views.get("map");
-  if (!st) return;
-  if (how === "in") zoomAt("map", 1.4);
-  else if (how === "out") zoomAt("map", 1 / 1.4);
-  else setView("map", st.base.slice());
-}
-
-// pointer pan and pinch on #map; a drag never counts as a click
-const pointers = new Map();
-let dragged = false;
-let pinch = null;
-
-function relPoint(svg, e) {
-  const r = svg.getBoundingClientRect();
-  return [(e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height];
-}
-
-function onPointerDown(e) {
-  const svg = svgOf("map");
-  if (!svg || !$("map").contains(e.target)) return;
-  pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
-  dragged = false;
-  if (pointers.size === 2) {
-    const [a, b] = [...pointers.values()];
-    pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) };
-  }
-}
-
-function onPointerMove(e) {
-  const p = pointers.get(e.pointerId);
-  if (!p) return;
-  const svg = svgOf("map");
-  const st = views.get("map");
-  if (!svg || !st) return;
-  const dx = e.clientX - p.x;
-  const dy = e.clientY - p.y;
-  if (Math.hypot(e.clientX - p.x0, e.clientY - p.y0) > 6) dragged = true;
-  p.x = e.clientX;
-  p.y = e.clientY;
-  if (pointers.size === 2 && pinch) {
-    const [a, b] = [...pointers.values()];
-    const d = Math.hypot(a.x - b.x, a.y - b.y);
-    if (pinch.d > 0 && d > 0) {
-      const r = svg.getBoundingClientRect();
-      zoomAt("map", d / pinch.d, ((a.x + b.x) / 2 - r.left) / r.width, ((a.y + b.y) / 2 - r.top) / r.height);
-    }
-    pinch.d = d;
-    return;
-  }
-  if (!dragged) return;
-  const r = svg.getBoundingClientRect();
-  const [x, y, w, h] = st.view;
-  setView("map", [x - (dx * w) / r.width, y - (dy * h) / r.height, w, h]);
-}
-
-function onPointerUp(e) {
-  pointers.delete(e.pointerId);
-  if (pointers.size < 2) pinch = null;
-}
-
-function onWheel(e) {
-  const svg = svgOf("map");
-  if (!svg || !$("map").contains(e.target)) return;
-  e.preventDefault();
-  const [cx, cy] = relPoint(svg, e);
-  zoomAt("map", e.deltaY < 0 ? 1.15 : 1 / 1.15, cx, cy);
-}
-
 // ---- clicks and keys ------------------------------------------------------------------------------
 const timings = [];
 let dropped = 0;
@@ -475,10 +396,7 @@ function onClick(e) {
   const tab = t.closest("[data-tab]");
   if (tab) return showTab(tab.dataset.tab);
   const inMap = t.closest("#map, .rondel-svg");
-  if (inMap && dragged) {
-    dragged = false;
-    return;
-  }
+  if (inMap && takeDrag()) return;
   let el = t.closest("[data-choice]");
   if (!el && inMap) {
     // something drawn over a region: find the clickable region under the pointer
@@ -518,11 +436,6 @@ function onKey(e) {
 
 document.addEventListener("click", onClick);
 document.addEventListener("keydown", onKey);
-document.addEventListener("pointerdown", onPointerDown);
-document.addEventListener("pointermove", onPointerMove);
-document.addEventListener("pointerup", onPointerUp);
-document.addEventListener("pointercancel", onPointerUp);
-document.addEventListener("wheel", onWheel, { passive: false });
 document.addEventListener("submit", (e) => {
   e.preventDefault();
   command("start");
@@ -558,6 +471,6 @@ showNames();
 
 window.imperialUI = {
   message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
-  mapChanged, highlight, labelRegions, setPieces, setUnsaved, announce, setLang,
+  mapChanged, highlight, focus, labelRegions, setPieces, setUnsaved, announce, setLang,
   zoom, showTab, timings, profile: "",
 };

@@ -695,9 +695,44 @@ def split_label(name: str, english_lines: list[str]) -> list[str]:
     return [first.strip(), name[i + 1:].strip()]
 
 
+#: The smallest a translated name is set, as a share of the board's label size, and the share under which a
+#: long one-word name is rather broken over two lines (with a hyphen) if that lets it be larger.
+LABEL_SCALE_MIN, LABEL_SCALE_BREAK = 0.7, 0.94
+
+
+def _room(geo: dict, rid: str, lines: list[str]) -> float:
+    """The largest share of the label size (1 down to ``LABEL_SCALE_MIN``, in steps of 0.02) at which ``lines``,
+    centred where region ``rid``'s name goes, cover no other region's name, factory site, harbour or place for
+    pieces (as the geometry tool measures text)."""
+    lx, ly = geo["regions"][rid]["label"]
+    longest = max(len(x) for x in lines)
+    others = [b for own, b in _fixed_marks(geo["board"]) if own not in (rid, "units " + rid)]
+    for k in range(100, round(LABEL_SCALE_MIN * 100) - 1, -2):
+        size = geo["label_size"] * k / 100
+        w, h = longest * size * 0.58 + 2, size * 1.15 * len(lines)
+        if not any(_overlap((lx - w / 2, ly - h / 2, lx + w / 2, ly + h / 2), b) for b in others):
+            return k / 100
+    return LABEL_SCALE_MIN
+
+
+def _fitted(geo: dict, rid: str, lines: list[str]) -> tuple[list[str], float]:
+    """A translated name longer than the English one's room: as large as the room around it allows; a single
+    long word that would be small is broken at its middle with a hyphen when that lets it be larger."""
+    scale = _room(geo, rid, lines)
+    word = lines[0]
+    if scale < LABEL_SCALE_BREAK and len(lines) == 1 and len(word) >= 8 and not any(c in word for c in " -"):
+        half = len(word) // 2
+        broken = [word[:half] + "-", word[half:]]
+        larger = _room(geo, rid, broken)
+        if larger > scale:
+            return broken, larger
+    return lines, scale
+
+
 def _labels(dwg: svgwrite.Drawing, geo: dict, lang: str = "en", rname: dict[str, str] | None = None) -> None:
     """Region names at their precomputed, non-overlapping positions (the geometry's lines in English; a
-    translated name is split into at most two lines and set smaller when it is still longer)."""
+    translated name is split into at most two lines and, when it is still longer, set as large as the room
+    around it allows: ``_fitted``)."""
     g = dwg.add(Group(class_="labels", pointer_events="none"))
     size = geo["label_size"]
     for rid, reg in geo["regions"].items():
@@ -710,10 +745,8 @@ def _labels(dwg: svgwrite.Drawing, geo: dict, lang: str = "en", rname: dict[str,
         if lang != "en" and name != reg["name"]:
             english = lines
             lines = split_label(name, english)
-            room = max(len(x) for x in english)
-            longest = max(len(x) for x in lines)
-            if longest > room + 2:
-                scale = max(0.7, (room + 2) / longest)
+            if max(len(x) for x in lines) > max(len(x) for x in english) + 2:
+                lines, scale = _fitted(geo, rid, lines)
         kind = reg["kind"]
         cls = {"sea": "label sea-label", "home": "label home-label",
                "impassable": "label impassable-label"}.get(kind, "label")

@@ -76,7 +76,9 @@ def stylesheet(nations: list[dict], label_size: float) -> str:
         "paint-order:stroke;stroke:#FBF8F0;stroke-width:2.4px;stroke-linejoin:round}",
         f".label.sea-label{{font-family:{SERIF};font-style:italic;fill:#2F5566;stroke:#D8E8EF;letter-spacing:.4px}}",
         ".label.home-label{font-weight:bold}",
-        f".label.impassable-label,.label.feature-label{{fill:#6B6B6B;font-size:{label_size * 0.85:.1f}px}}",
+        # Switzerland is a region's name: as large as the others; a feature (no region) a little smaller
+        ".label.impassable-label{fill:#6B6B6B}",
+        f".label.feature-label{{fill:#6B6B6B;font-size:{label_size * 0.85:.1f}px}}",
         ".piece-letter{font-weight:bold;text-anchor:middle;pointer-events:none}",
         # the count's size is the drawing's own (font-size attribute, from PIECE_LAYOUT): no size here
         ".count{font-weight:bold;text-anchor:middle;fill:#111;pointer-events:none}",

@@ -96,3 +96,37 @@ def test_pieces_titles_in_german() -> None:
     titles = " ".join(re.findall(r"<title>([^<]*)</title>", svg))
     assert "Flagge von" in titles or "Armee" in titles or "Flotte" in titles
     assert " armies" not in titles and " fleet" not in titles and "flag of" not in titles
+
+
+def _label_boxes(svg: str, size: float) -> list[tuple[list[str], float, tuple[float, float, float, float]]]:
+    """Every region name of a static board: its lines, its font size and its box (as the geometry tool measures
+    text)."""
+    out = []
+    for cls, attrs, body in re.findall(r'<text class="(label[^"]*)"([^>]*)>(.*?)</text>', svg):
+        if any(k in cls for k in ("canal", "wrap", "feature")):
+            continue
+        x = float(re.search(r' x="([-\d.]+)"', attrs).group(1))
+        y = float(re.search(r' y="([-\d.]+)"', attrs).group(1))
+        lines = [re.sub("<[^>]+>", "", t) for t in re.findall(r"<tspan[^>]*>(.*?)</tspan>", body)] or [body]
+        fs = float(m.group(1)) if (m := re.search(r"font-size:([\d.]+)px", attrs)) else size
+        w, h = max(len(line) for line in lines) * fs * 0.58 + 2, fs * 1.15 * len(lines)
+        cy = y - size * 0.36 + (len(lines) - 1) * size * 1.15 / 2
+        out.append((lines, fs, (x - w / 2, cy - h / 2, x + w / 2, cy + h / 2)))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_translated_names_are_set_large_where_there_is_room_and_apart(board: str, lang: str) -> None:
+    from render import load_geometry
+    from render.board import _overlap
+
+    size = load_geometry(board)["label_size"]
+    boxes = _label_boxes(static_svg(board, lang=lang), size)
+    assert len(boxes) > 50
+    # (the page opens a board so that a name of the full size is 9 px or more at 1280 px: none is much smaller)
+    assert min(fs for _lines, fs, _box in boxes) >= size * 0.9
+    crossed = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:] if _overlap(a[2], b[2]) > 0]
+    assert not crossed
+    if board == "europe" and lang == "de":
+        assert ["Ärmel-", "kanal"] in [lines for lines, _fs, _box in boxes]  # one long word, broken to fit

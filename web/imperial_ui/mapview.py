@@ -4,6 +4,11 @@ may be chosen, the selected unit, where the last move happened, a computer's mov
 changes only highlights changes only the overlay.  The renderer draws every layer (``static_svg``,
 ``pieces_svg``, ``overlay_svg``, ``highlights_svg``); this part only decides when each is drawn again, and
 names every region for screen readers with what stands on it.
+
+It also tells the page's view of the board (``mapzoom.js``) where to look, in the drawing's own units (the
+renderer's ``content_box``, ``focus_box``, ``home_regions``): the part of the board that holds something to read, once per board, and with
+every change of the choices the part the decision is about (the regions that may be clicked and the selected
+unit, else the home of the nation whose turn it is), which the page brings into view.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ class MapView:
         self.model = model
         self.render = render
         self.board: str | None = None  # the board whose static drawing is in #map
+        self.fresh = True  # the board opens anew (its view chosen again) the next time it is put in
         self.shown: Any = None  # the signature of the pieces layer on screen
         self.statics: dict[str, str] = {}  # board -> its static drawing
         self.layers: dict[str, str] = {}  # signature -> pieces layer (the latest, for undo, redo and replay)
@@ -34,15 +40,17 @@ class MapView:
         self._signed: tuple[Any, str] = (None, "")  # the last state signed, and its signature
 
     def forget(self) -> None:
-        """Everything is drawn again (the page's language changed)."""
+        """Everything is drawn again (the page's language changed); the board's view stays as it is."""
         self.statics.clear()
         self.layers.clear()
-        self.forget_static()
-
-    def forget_static(self) -> None:
-        """The static drawing is put in again (the game screen was shown anew)."""
         self.board = None
         self.shown = None
+
+    def forget_static(self) -> None:
+        """The static drawing is put in again and the board opens anew (the game screen was shown anew)."""
+        self.board = None
+        self.shown = None
+        self.fresh = True
 
     def forget_pieces(self) -> None:
         """Another game, or a game rebuilt from its record: the pieces layer is drawn again."""
@@ -68,7 +76,10 @@ class MapView:
             static = self.statics[board] = (self.render.static_svg(board, lang=self.model.lang)
                                             + self.render.overlay_svg(board))
         self.dom.el("map").innerHTML = static
-        self.dom.ui.mapChanged("map")
+        x0, y0, x1, y1 = self.render.content_box(board)
+        label = self.render.load_geometry(board)["label_size"]
+        self.dom.ui.mapChanged("map", json.dumps({"content": [x0, y0, x1, y1], "label": label, "fresh": self.fresh}))
+        self.fresh = False
         self.dom.forget("highlights")  # a new overlay: its highlights are drawn again
         self.board = board
         self.shown = None
@@ -111,9 +122,22 @@ class MapView:
         named = a11y.with_choices(self._labels[1], regions, lang)
         choices = {rid: named.get(rid, label) for rid, label in regions.items()}
         recent = self.model.recent_regions()
+        about = [*choices, *selected]
+        if not about and chooser is not None and state.active_nation:
+            about = list(self.render.home_regions(state.board, state.active_nation))
+
+        def draw() -> None:
+            self.dom.ui.highlight(self.render.highlights_svg(state.board, choices=choices, selected=selected,
+                                                             recent=recent, at=at, lang=lang))
+            self.focus(state.board, about)
+
         self.dom.once("highlights", (state.board, tuple(choices.items()), tuple(selected), tuple(recent), at, lang),
-                      lambda: self.dom.ui.highlight(self.render.highlights_svg(
-                          state.board, choices=choices, selected=selected, recent=recent, at=at, lang=lang)))
+                      draw)
+
+    def focus(self, board: str, regions: list[str]) -> None:
+        """The part of the board ``regions`` take up, for the page to bring into view (none: nothing to show)."""
+        box = self.render.focus_box(board, regions) if regions else None
+        self.dom.ui.focus(json.dumps(None if box is None else [round(v, 1) for v in box]))
 
     def mark(self, kind: str, regions: list[str], ms: float = 0) -> None:
         """A computer's move (``botmove``, for ``ms`` milliseconds) or the hint (``hinted``) outlined in the
@@ -121,3 +145,5 @@ class MapView:
         board = self.board or (self.model.session.present.board if self.model.session else None)
         if board is not None:
             self.dom.ui.highlight(self.render.highlights_svg(board, **{kind: regions}), ms)
+            if kind == "hinted" and regions:  # the hint is brought into view; a computer's move is not followed
+                self.focus(board, regions)

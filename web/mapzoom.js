@@ -1,0 +1,261 @@
+// The board's view on the game screen: which part of the drawing the map area shows, zoom and pan (buttons,
+// keys, wheel, drag, pinch), and bringing into view what the decision is about. No game logic: Python says
+// which part of the drawing holds something to read (the content box), how large the names are drawn, and
+// which part the decision is about (the focus box: the regions that may be clicked, else the home of the
+// nation whose turn it is); this only decides how to show them.
+//
+// The view is a centre and a scale (screen pixels per board pixel), and always has the map area's own shape,
+// so the drawing fills its area. It opens on the whole content when that leaves at most a tenth of the area
+// empty, else zoomed until the content fills the area (the wide 2030 world: its height fills the area, and the
+// focus is in the middle); at 1280 px and wider never so small that a name is under 9 px. Panning stops at the
+// content box (Imperial 2030's polar band stays out).
+
+const $ = (id) => document.getElementById(id);
+
+//: the smallest size of a name on screen at laptop size and up (the side-by-side layout, 1280 px and wider)
+const LEGIBLE_PX = 9;
+const WIDE_PX = 1280;
+//: at most this much of the area left empty by the whole content before the view opens zoomed instead
+const EMPTY_AT_MOST = 0.1;
+
+// {base: the drawing's own viewBox, content: [x0, y0, x1, y1], label: names' size in board pixels,
+//  cx, cy, s: the view, focus: [x0, y0, x1, y1] or null, auto: the view is still the one the page chose,
+//  fresh: the board was put in anew and its view is chosen at the first focus}
+let st = null;
+
+function area() {
+  const r = $("map")?.getBoundingClientRect();
+  return r && r.width > 0 && r.height > 0 ? r : null;
+}
+
+// the three stacked drawings (ui.js layerBoard): the live drawing, the highlight overlay, the base image
+function layers() {
+  const map = $("map");
+  return [map?.querySelector(":scope > svg:not(.map-overlay)"), map?.querySelector(":scope > svg.map-overlay"),
+    map?.parentElement.querySelector(":scope > svg.base")].filter(Boolean);
+}
+
+const centre = (b) => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+
+// the smallest, opening and largest scale for an area of this size
+function scales(a) {
+  const [x0, y0, x1, y1] = st.content;
+  const cw = x1 - x0;
+  const ch = y1 - y0;
+  const fit = Math.min(a.width / cw, a.height / ch);
+  const fill = Math.max(a.width / cw, a.height / ch);
+  let home = Math.min((fit * cw) / a.width, (fit * ch) / a.height) >= 1 - EMPTY_AT_MOST ? fit : fill;
+  if (innerWidth >= WIDE_PX && st.label > 0) home = Math.max(home, LEGIBLE_PX / st.label);
+  return { min: Math.min(fit, home), home, max: Math.max(home * 4, fit * 8) };
+}
+
+// the view on screen: scale and centre kept within bounds, the same viewBox on every layer
+function show() {
+  const a = area();
+  if (!st || !a) return;
+  const { min, max } = scales(a);
+  st.s = Math.min(max, Math.max(min, st.s));
+  const w = a.width / st.s;
+  const h = a.height / st.s;
+  const [x0, y0, x1, y1] = st.content;
+  st.cx = w >= x1 - x0 ? (x0 + x1) / 2 : Math.min(x1 - w / 2, Math.max(x0 + w / 2, st.cx));
+  st.cy = h >= y1 - y0 ? (y0 + y1) / 2 : Math.min(y1 - h / 2, Math.max(y0 + h / 2, st.cy));
+  const box = [st.cx - w / 2, st.cy - h / 2, w, h].map((v) => Math.round(v * 100) / 100).join(" ");
+  for (const svg of layers()) if (svg.getAttribute("viewBox") !== box) svg.setAttribute("viewBox", box);
+}
+
+// the scale at which `box` just fits in the area
+const fitting = (box, a) => Math.min(a.width / (box[2] - box[0]), a.height / (box[3] - box[1]));
+
+// the scale the page chooses: the opening one, or less if the focus would not fit at it
+function chosenScale(a) {
+  const { home: s } = scales(a);
+  return st.focus ? Math.min(s, fitting(st.focus, a)) : s;
+}
+
+// the view the page chooses: at its scale, on the focus (else the content's middle)
+function home() {
+  const a = area();
+  if (!st) return;
+  if (!a) {
+    st.fresh = true; // hidden now: chosen when the map area has a size
+    return;
+  }
+  st.s = chosenScale(a);
+  [st.cx, st.cy] = centre(st.focus || st.content);
+  st.auto = true;
+  st.fresh = false;
+  show();
+}
+
+// the box brought into view with as small a move as will do; zoomed out if it is larger than the view
+function bring(box) {
+  const a = area();
+  if (!st || !a || !box) return;
+  const w = a.width / st.s;
+  const h = a.height / st.s;
+  if (box[2] - box[0] > w || box[3] - box[1] > h) {
+    st.s = fitting(box, a);
+    [st.cx, st.cy] = centre(box);
+    show();
+    return;
+  }
+  const x0 = st.cx - w / 2;
+  const y0 = st.cy - h / 2;
+  const nx = Math.min(box[0], Math.max(box[2] - w, x0));
+  const ny = Math.min(box[1], Math.max(box[3] - h, y0));
+  if (nx === x0 && ny === y0) return; // in view already: nothing on the page changes
+  st.cx = nx + w / 2;
+  st.cy = ny + h / 2;
+  show();
+}
+
+// The board was put in #map (its drawing's viewBox `base`); `json`: {content, label, fresh} from Python. A
+// board put in again with its view kept (the language changed) keeps the view; else it opens anew.
+export function placed(base, json) {
+  let opts = {};
+  try { opts = JSON.parse(json || "{}") || {}; } catch { opts = {}; }
+  const [bx, by, bw, bh] = base;
+  const content = Array.isArray(opts.content) && opts.content.length === 4 ? opts.content.map(Number)
+    : [bx, by, bx + bw, by + bh];
+  const same = st && st.base.join() === base.join() && st.content.join() === content.join();
+  if (same && !opts.fresh) {
+    show();
+    return;
+  }
+  st = { base, content, label: Number(opts.label) || 0, cx: 0, cy: 0, s: 1, focus: null, auto: true, fresh: true };
+  home();
+  st.fresh = true; // the focus Python sends next (with the highlights) centres it
+}
+
+// What the decision is about (JSON [x0, y0, x1, y1] in board pixels, or null): remembered for "+", and
+// brought into view. While the view is the page's own choice (the player has not zoomed or panned since), it
+// goes back to the opening scale when the focus fits there (after destinations that were spread wide).
+export function focus(json) {
+  if (!st) return;
+  let box = null;
+  try { box = JSON.parse(json || "null"); } catch { box = null; }
+  st.focus = Array.isArray(box) && box.length === 4 ? box.map(Number) : null;
+  const a = area();
+  if (st.fresh) return home();
+  if (!st.focus || !a) return;
+  if (st.auto && Math.abs(chosenScale(a) - st.s) > 1e-6 * st.s) return home();
+  bring(st.focus);
+}
+
+// "+" zooms on the focus (as far as it still fits, at most 1.4 times), "−" out, "reset" shows the whole map
+export function zoom(how) {
+  const a = area();
+  if (!st || !a) return;
+  st.auto = false;
+  if (how === "in") {
+    let s = st.s * 1.4;
+    if (st.focus) {
+      const [x0, y0, x1, y1] = st.focus;
+      const fits = Math.min(a.width / (x1 - x0), a.height / (y1 - y0));
+      if (fits > st.s * 1.05) s = Math.min(s, fits);
+      [st.cx, st.cy] = centre(st.focus);
+    }
+    st.s = s;
+  } else if (how === "out") {
+    st.s /= 1.4;
+  } else {
+    st.s = scales(a).min;
+    [st.cx, st.cy] = centre(st.content);
+  }
+  show();
+}
+
+// zoom by `factor` keeping the board's point under (px, py) (pixels from the area's corner) where it is
+function zoomAt(factor, px, py) {
+  const a = area();
+  if (!st || !a) return;
+  const { min, max } = scales(a);
+  const s = Math.min(max, Math.max(min, st.s * factor));
+  const bx = st.cx + (px - a.width / 2) / st.s;
+  const by = st.cy + (py - a.height / 2) / st.s;
+  st.cx = bx - (px - a.width / 2) / s;
+  st.cy = by - (py - a.height / 2) / s;
+  st.s = s;
+  st.auto = false;
+  show();
+}
+
+// ---- pointer pan and pinch on #map, and the wheel; a drag never counts as a click --------------------------
+const pointers = new Map();
+let dragged = false;
+let pinch = null;
+
+// whether the pointer was dragged since it went down (then its click is no click); asking forgets it
+export function takeDrag() {
+  const was = dragged;
+  dragged = false;
+  return was;
+}
+
+function onPointerDown(e) {
+  if (!st || !$("map")?.contains(e.target)) return;
+  pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
+  dragged = false;
+  if (pointers.size === 2) {
+    const [a, b] = [...pointers.values()];
+    pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) };
+  }
+}
+
+function onPointerMove(e) {
+  const p = pointers.get(e.pointerId);
+  const a = area();
+  if (!p || !st || !a) return;
+  const dx = e.clientX - p.x;
+  const dy = e.clientY - p.y;
+  if (Math.hypot(e.clientX - p.x0, e.clientY - p.y0) > 6) dragged = true;
+  p.x = e.clientX;
+  p.y = e.clientY;
+  if (pointers.size === 2 && pinch) {
+    const [m, n] = [...pointers.values()];
+    const d = Math.hypot(m.x - n.x, m.y - n.y);
+    if (pinch.d > 0 && d > 0) zoomAt(d / pinch.d, (m.x + n.x) / 2 - a.left, (m.y + n.y) / 2 - a.top);
+    pinch.d = d;
+    return;
+  }
+  if (!dragged) return;
+  st.cx -= dx / st.s;
+  st.cy -= dy / st.s;
+  st.auto = false;
+  show();
+}
+
+function onPointerUp(e) {
+  pointers.delete(e.pointerId);
+  if (pointers.size < 2) pinch = null;
+}
+
+function onWheel(e) {
+  const a = area();
+  if (!st || !a || !$("map").contains(e.target)) return;
+  e.preventDefault();
+  zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - a.left, e.clientY - a.top);
+}
+
+document.addEventListener("pointerdown", onPointerDown);
+document.addEventListener("pointermove", onPointerMove);
+document.addEventListener("pointerup", onPointerUp);
+document.addEventListener("pointercancel", onPointerUp);
+document.addEventListener("wheel", onWheel, { passive: false });
+
+// the map area changed size (the window, a turned phone, the game screen shown): the view the page chose is
+// chosen again for the new size; one the player chose keeps its centre and scale
+function resized() {
+  if (!st || !area()) return;
+  if (st.fresh || st.auto) home();
+  else show();
+}
+if (typeof ResizeObserver === "function") {
+  const watch = () => {
+    const map = $("map");
+    if (map) new ResizeObserver(resized).observe(map);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
+  else watch();
+}
