@@ -36,26 +36,7 @@ function message(text, kind = "error", actions = "[]") {
     parts.push(row);
   }
   box.replaceChildren(...parts);
-  clearOfZoom();
 }
-
-// The message box never covers the map's zoom buttons: on the game screen, a box that would reach across them
-// is narrowed to end left of them (they stay where they are at the map's right edge while the page scrolls).
-function clearOfZoom() {
-  const box = $("error");
-  for (const k of ["left", "width", "transform"]) box.style.removeProperty(k);
-  if (box.hidden || document.body.dataset.ready !== "1" || document.body.dataset.screen !== "game") return;
-  const z = document.querySelector("#game .zoom")?.getBoundingClientRect();
-  if (!z || !z.width) return;
-  const b = box.getBoundingClientRect();
-  if (b.right <= z.left || b.left >= z.right) return;
-  const gap = 8;
-  const width = Math.min(b.width, z.left - 2 * gap);
-  box.style.left = `${Math.max(gap, (z.left - gap - width) / 2)}px`;
-  box.style.width = `${width}px`;
-  box.style.transform = "none";
-}
-addEventListener("resize", clearOfZoom);
 
 // a standing notice (storage off): stays until the page is closed
 function banner(text) {
@@ -80,7 +61,6 @@ function screen(name) {
   $("game").hidden = name !== "game";
   $("toolbar").hidden = name !== "game";
   document.body.dataset.screen = name;
-  clearOfZoom();
 }
 
 function toolbar(json) {
