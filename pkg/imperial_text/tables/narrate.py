@@ -117,7 +117,7 @@ TEXT: dict[str, dict[str, str]] = {
     "narrate.bond_pay": _r("{player} pays {amount} into {account}", "{player} zahlt {amount} in die {account}",
                            "{player} paga {amount} a {account}"),
     # consequences
-    "narrate.battle": _r("battle {in_region}: {nation} {unit} against {enemy} {enemy_unit}, both removed",
+    "narrate.battle": _r("battle {in_region}: {nation:poss} {unit} against {enemy:poss} {enemy_unit}, both removed",
                          "Kampf {in_region}: {unit} {nation:von dat} gegen {enemy_unit} {enemy:von dat}, beide entfernt",
                          "combate {in_region}: {unit} {nation:de nom} contra {enemy_unit} {enemy:de nom}, ambos retirados"),
     "narrate.factory_destroyed": _r("{nation:poss} factory {in_region} destroyed (3 armies removed)",
