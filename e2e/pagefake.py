@@ -139,6 +139,7 @@ class UI:
         self.pieces: dict[str, str] = {}  # map container id -> the pieces layer last set there
         self.statics = 0  # how often a static board was put in #map
         self.lang = ""  # the language the page last set (lang.js set())
+        self.invalid: list[str] = []  # the new-game form's fields marked aria-invalid (markInvalid)
 
     def message(self, text: str, kind: str = "error", actions: str = "[]") -> None:
         entry = (str(text), str(kind), json.loads(actions or "[]"))
@@ -219,6 +220,9 @@ class UI:
 
     def setUnsaved(self, flag: bool) -> None:  # noqa: N802
         self.unsaved = bool(flag)
+
+    def markInvalid(self, ids: str) -> None:  # noqa: N802
+        self.invalid = sorted(json.loads(ids))
 
     def announce(self, text: str) -> None:
         self.announced.append(str(text))

@@ -553,11 +553,31 @@ function showNames() {
     input.closest("li").hidden = i > n;
     input.required = i <= n;
   }
+  if (document.querySelector("#new-game [aria-invalid=true]")) command("form-check"); // a hidden name is no fault
 }
 showNames();
 
+// the new-game form's fields at fault (JSON list of ids) marked aria-invalid, pointing at the message that says
+// why; every other field of the form unmarked
+function markInvalid(json) {
+  const ids = new Set(JSON.parse(json));
+  for (const el of document.querySelectorAll("#new-game input, #new-game select")) {
+    if (ids.has(el.id)) {
+      el.setAttribute("aria-invalid", "true");
+      el.setAttribute("aria-errormessage", "error");
+    } else if (el.hasAttribute("aria-invalid")) {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-errormessage");
+    }
+  }
+}
+// a marked field being put right loses its mark as soon as it is right
+document.addEventListener("input", (e) => {
+  if (e.target.closest?.("#new-game") && e.target.getAttribute("aria-invalid") === "true") command("form-check");
+});
+
 window.imperialUI = {
   message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
-  mapChanged, highlight, labelRegions, setPieces, setUnsaved, announce, setLang,
+  mapChanged, highlight, labelRegions, setPieces, setUnsaved, announce, setLang, markInvalid,
   zoom, showTab, timings, profile: "",
 };
