@@ -227,7 +227,9 @@ def choice_notes(state: Any, names: Names, rows: list[dict[str, Any]] | None = N
 
 def unaffordable_html(state: Any, names: Names, rows: list[dict[str, Any]] | None = None) -> str:
     """Rondel spaces within reach that the government cannot pay, greyed with the reason (they are not
-    choices: no ``data-choice``).  ``rows``: ``core.rondel_choices(state)`` when already at hand."""
+    choices: no ``data-choice``).  ``rows``: ``core.rondel_choices(state)`` when already at hand.  Each is a
+    disabled button (out of the tab order, announced as unavailable), described by the whole reason
+    (``aria-describedby`` -> ``why-<space>``, which the rondel drawing's space points to as well)."""
     if state.decision != "rondel":
         return ""
     rows = [r for r in (core.rondel_choices(state) if rows is None else rows) if not r["affordable"]]
@@ -239,9 +241,10 @@ def unaffordable_html(state: Any, names: Names, rows: list[dict[str, Any]] | Non
         label = rondel_label(r["space"], names.lang)
         has = w("page.has", player=r["payer"], amount=m(r["cash"]))
         why = w("page.costs", has=has, space=label, cost=rondel_cost_text(r, names))
-        out.append(f'<button class="choice off" disabled data-unaffordable="{esc(r["space"])}" title="{esc(why)}">'
-                   f'{esc(label)} — {esc(m(r["cost"]))}'
-                   f'<small class="why">{esc(has)}</small></button>')
+        space = esc(r["space"])
+        out.append(f'<button class="choice off" disabled aria-disabled="true" data-unaffordable="{space}" '
+                   f'title="{esc(why)}" aria-describedby="why-{space}">{esc(label)} — {esc(m(r["cost"]))}'
+                   f'<small class="why">{esc(has)}</small><span id="why-{space}" hidden>{esc(why)}</span></button>')
     out.append("</div>")
     return "".join(out)
 

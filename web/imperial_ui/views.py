@@ -165,7 +165,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
                        f'</b>. <button data-cmd="cancel" class="link">{w("page.cancel")}</button></p>')
         tokens = chooser.next_tokens()
         if phase == "rondel" and rondel:
-            out.append(clickable_rondel(rondel, names.board, tokens, at))
+            out.append(clickable_rondel(rondel, names.board, tokens, at, greyed))
         if sel and any(t.group == w("page.group.battle") for t in tokens):  # to fight is a choice; so is not to
             greyed = f'<div class="group"><button class="choice" data-cmd="cancel">{esc(w("page.not_now"))}</button></div>' + greyed
         out.append(choices_html(tokens, at, greyed))
@@ -173,9 +173,11 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     return out[0] + '<div class="dbody">' + "".join(out[1:]) + "</div>"
 
 
-def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") -> str:
+def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", greyed: str = "") -> str:
     """The renderer's rondel with its legal spaces made clickable (``data-choice``), as map regions are; the
-    keyboard goes through the buttons instead, which follow the decision's order."""
+    keyboard goes through the buttons instead, which follow the decision's order.  The spaces within reach
+    that cannot be paid (``greyed``: ``readable.unaffordable_html``, whose buttons name their space) are
+    unavailable buttons, out of the tab order, described by the reason the list gives."""
     labels = rondel_spaces(board)
     for t in tokens:
         if t.kind == "opt" and t.value.startswith("rondel "):
@@ -184,6 +186,11 @@ def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") ->
                 i = labels.index(lab)
                 svg = svg.replace(f'data-rondel="{i}"', f'data-rondel="{i}" data-choice="{esc(t.value)}" '
                                   f'data-at="{esc(at)}" tabindex="-1" role="button" aria-label="{esc(t.label)}"', 1)
+    for lab in re.findall(r'data-unaffordable="([^"]+)"', greyed):
+        if lab in labels:
+            i = labels.index(lab)
+            svg = svg.replace(f'data-rondel="{i}"', f'data-rondel="{i}" data-unaffordable="{lab}" role="button" '
+                              f'aria-disabled="true" aria-describedby="why-{lab}"', 1)  # named by its <title>
     return f'<div class="rondel-svg">{svg}</div>'
 
 
