@@ -35,6 +35,7 @@ class StartScreen:
         self.library = library
         self.game = game
         self.invalid: set[str] = set()  # the form's fields marked as wrong
+        self.said = ""  # the form's message on screen
 
     def commands(self) -> dict[str, Handler]:
         return {"board-options": self.cmd_board_options, "reseed": lambda _a: self.fill_seed(),
@@ -128,11 +129,18 @@ class StartScreen:
         _raw, problems, _seed = self.form_state()
         left = [p for p in problems if self.invalid.intersection(p.fields)]
         still = self.invalid.intersection(f for p in left for f in p.fields)
-        if still == self.invalid:
+        if still != self.invalid:
+            self.mark(still)
+        self.say(self.problems_text(left))
+
+    def say(self, text: str) -> None:
+        """The form's message (none when ``text`` is empty), written only when it changes: a screen reader
+        hears it again only when there is something new."""
+        if text == self.said:
             return
-        self.mark(still)
-        if left:
-            self.dom.message(self.problems_text(left), "info")
+        self.said = text
+        if text:
+            self.dom.message(text, "info")
         else:
             self.dom.clear_message()
 
@@ -143,8 +151,10 @@ class StartScreen:
         raw, problems, seed = self.form_state()
         self.mark({f for p in problems for f in p.fields})
         if problems:
-            self.dom.message(self.problems_text(problems), "info")
+            self.said = ""
+            self.say(self.problems_text(problems))
             return
+        self.said = ""
         names = form_names(raw)
         count = len(names)
         options = {
@@ -188,6 +198,7 @@ class StartScreen:
         if s is not None and str(self.dom.el("seed").value).strip() == str(s.states[0].seed):
             self.fill_seed()
         self.mark(set())
+        self.said = ""
         self.model.replay = None
         self.model.scores_open = False
         js.document.title = "Imperial"
