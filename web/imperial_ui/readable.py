@@ -8,6 +8,7 @@ comes from the engine (``scores``, ``ranking``, ``score_breakdown``, ``rondel_ch
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -35,6 +36,42 @@ def _ordinal(n: int, lang: str = "en") -> str:
     if lang == "es":
         return f"{n}.º"
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# -- the decision's question ------------------------------------------------------------------------------
+class _OnColour:
+    """A nation in the decision's question in whatever form the sentence asks for, its name marked so that
+    :func:`question_html` puts it on its colour: "von den <Vereinigten Staaten>", "<Russia>'s"; the
+    preposition, the article and a verb that agrees with it stay plain."""
+
+    def __init__(self, said: tx.Nation) -> None:
+        self.said = said
+
+    def __format__(self, spec: str) -> str:
+        full = format(self.said, spec)
+        if "|" in spec or not full:
+            return full
+        form = self.said.form(spec.split(" ")[-1].lower())
+        part = next(p for p in (str(self.said), form.partition(" ")[2], full) if p and p in full)
+        i = full.index(part)
+        return f"{full[:i]}\x00{part}\x01{full[i + len(part):]}"
+
+
+class _Holes(dict):
+    """Values for a sentence whose other placeholders (``{canal}``) are filled later: they stay as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def question_html(phase: str, nid: str | None, names: Names) -> str:
+    """What the player decides (catalogue ``page.phase.<phase>``), as a question in the page's language, with
+    the nation it is about on its colour (``chip``) in the form the sentence puts it: "buy one bond of the
+    <chip>United States</chip>?".  Other placeholders (``{canal}``) are left for the caller."""
+    said = names.nation(nid) if nid else tx.Nation("")
+    text = esc(names.t(f"page.phase.{phase}").format_map(_Holes(nation=_OnColour(said))))
+    colour = esc(nid or "")
+    return re.sub("\x00(.*?)\x01", lambda m: f'<span class="chip n-{colour}">{m.group(1)}</span>', text)
 
 
 # -- scoreboard ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from imperial_core.narrate import Entry
 
 from . import rulehelp
 from .choices import Chooser, Names, Token, rondel_label
-from .readable import chip, esc, icon, tie_note, why_text
+from .readable import chip, esc, icon, question_html, tie_note, why_text
 
 
 def _words(lang: str) -> Callable[..., str]:
@@ -55,42 +55,6 @@ def core_phase_text(phase: str) -> str:
         return phase
 
 
-class _OnColour:
-    """A nation in the decision's question in whatever form the sentence asks for, its name marked so that
-    :func:`question_html` puts it on its colour: "von den <Vereinigten Staaten>", "<Russia>'s"; the
-    preposition, the article and a verb that agrees with it stay plain."""
-
-    def __init__(self, said: tx.Nation) -> None:
-        self.said = said
-
-    def __format__(self, spec: str) -> str:
-        full = format(self.said, spec)
-        if "|" in spec or not full:
-            return full
-        form = self.said.form(spec.split(" ")[-1].lower())
-        part = next(p for p in (str(self.said), form.partition(" ")[2], full) if p and p in full)
-        i = full.index(part)
-        return f"{full[:i]}\x00{part}\x01{full[i + len(part):]}"
-
-
-class _Holes(dict):
-    """Values for a sentence whose other placeholders (``{canal}``) are filled later: they stay as written."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def question_html(phase: str, nid: str | None, names: Names) -> str:
-    """What the player decides, as a question in the page's language, with the nation it is about on its
-    colour (``chip``) in the form the sentence puts it: "buy one bond of <chip>the United States</chip>?"."""
-    if phase not in PHASE_TITLE:
-        return esc(core_phase_text(phase))
-    said = names.nation(nid) if nid else tx.Nation("")
-    text = esc(names.t(f"page.phase.{phase}").format_map(_Holes(nation=_OnColour(said))))
-    colour = esc(nid or "")
-    return re.sub("\x00(.*?)\x01", lambda m: f'<span class="chip n-{colour}">{m.group(1)}</span>', text)
-
-
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
                   note: str = "", rondel: str = "", last: Entry | None = None, at: str = "",
                   greyed: str = "") -> str:
@@ -126,7 +90,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     phase = state.decision
     if nation is None and chooser is not None:  # auction: the nation being financed, from its bonds
         nation = next((a.nation for a in chooser.actions if a.type == "bond"), None)
-    what = question_html(phase, nation, names)
+    what = question_html(phase, nation, names) if phase in PHASE_TITLE else esc(core_phase_text(phase))
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
     lead = chip(nation, names)
     if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
