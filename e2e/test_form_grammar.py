@@ -19,6 +19,7 @@ import pytest
 from conftest import ROOT, PagePool
 from playwright.sync_api import Page, expect
 from readable_position import midgame
+from render.panels import RONDEL_MIN_PX
 
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -285,5 +286,5 @@ def test_no_text_under_12_px_in_the_side_panel_with_any_tab_open(page_pool: Page
             if tab == "nations":  # the rondel is drawn, in the decision or in this tab, wide enough to read
                 drawn = page.locator(".side .rondel-svg svg:visible")
                 expect(drawn).to_have_count(1)
-                assert drawn.bounding_box()["width"] >= 222  # render.panels.RONDEL_MIN_PX
+                assert drawn.bounding_box()["width"] >= RONDEL_MIN_PX
     page.locator("[data-tab=nations]").click()

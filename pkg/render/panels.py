@@ -4,7 +4,7 @@ Each function takes a game state and returns an SVG string the page can place ne
 Values are read from the state and the engine's board tables; nothing is computed by rule here
 except the display of the board's own tables.
 
-The rondel and the tracks are drawn for a side panel: their text is 13 units high, so that it is at least
+The rondel and the tracks are drawn for a side panel: their text is 13.5 units high, so that it is at least
 12 px on screen when the rondel is shown at least :data:`RONDEL_MIN_PX` wide and the tracks at least
 :data:`TRACKS_MIN_PX` wide (``web/style.css`` shows them so at 1280 px).
 """
@@ -33,7 +33,7 @@ SPACES: dict[str, tuple[str, str]] = {
 
 #: The size of the rondel's and the tracks' text (drawing units), and the narrowest the page shows each drawing
 #: (CSS px) for that text to be at least 12 px on screen.
-TEXT_SIZE = 13.0
+TEXT_SIZE = 13.5
 RONDEL_SIZE, TRACKS_WIDTH = 240.0, 380.0
 RONDEL_MIN_PX = round(RONDEL_SIZE * 12 / TEXT_SIZE)
 TRACKS_MIN_PX = round(TRACKS_WIDTH * 12 / TEXT_SIZE)
