@@ -221,7 +221,7 @@ class UI:
     def setUnsaved(self, flag: bool) -> None:  # noqa: N802
         self.unsaved = bool(flag)
 
-    def markInvalid(self, ids: str) -> None:  # noqa: N802
+    def markInvalid(self, ids: str, _focus: bool = False) -> None:  # noqa: N802
         self.invalid = sorted(json.loads(ids))
 
     def announce(self, text: str) -> None:

@@ -288,3 +288,24 @@ def test_no_text_under_12_px_in_the_side_panel_with_any_tab_open(page_pool: Page
                 expect(drawn).to_have_count(1)
                 assert drawn.bounding_box()["width"] >= RONDEL_MIN_PX
     page.locator("[data-tab=nations]").click()
+
+
+# -- axe: the marks and the greyed spaces are valid ARIA --------------------------------------------------
+def test_the_marked_form_and_the_greyed_rondel_have_no_serious_axe_violation(page_pool: PagePool):
+    from test_a11y import serious_violations
+
+    path = os.environ.get("IMPERIAL_AXE")
+    if not path:
+        from build import axe_script  # the pinned, integrity-checked copy (fetched once into .cache/)
+
+        path = str(axe_script())
+    axe = Path(path).read_text()
+    page = page_pool.use({"width": 1280, "height": 800}, bypass_csp=True)  # axe is injected by the test
+    page.fill("#player-name-2", "")
+    page.fill("#seed", "x")
+    page.get_by_test_id("start-game").click()
+    assert page.evaluate(MARKED) == ["player-name-2", "seed"]
+    assert serious_violations(page, axe) == []
+    open_link(page, midgame())
+    expect(page.locator("#decision .rondel-svg [data-unaffordable]").first).to_be_attached()
+    assert serious_violations(page, axe) == []

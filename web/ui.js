@@ -558,17 +558,24 @@ function showNames() {
 showNames();
 
 // the new-game form's fields at fault (JSON list of ids) marked aria-invalid, pointing at the message that says
-// why; every other field of the form unmarked
-function markInvalid(json) {
+// why; every other field of the form unmarked. `focus`: the first of them gets the focus, in the middle of the
+// screen (below the message)
+function markInvalid(json, focus = false) {
   const ids = new Set(JSON.parse(json));
+  let first = null;
   for (const el of document.querySelectorAll("#new-game input, #new-game select")) {
     if (ids.has(el.id)) {
       el.setAttribute("aria-invalid", "true");
       el.setAttribute("aria-errormessage", "error");
+      first ??= el;
     } else if (el.hasAttribute("aria-invalid")) {
       el.removeAttribute("aria-invalid");
       el.removeAttribute("aria-errormessage");
     }
+  }
+  if (focus && first) {
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: "center" });
   }
 }
 // a marked field being put right loses its mark as soon as it is right

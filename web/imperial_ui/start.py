@@ -116,10 +116,11 @@ class StartScreen:
                 said.append(w("page.m.seed"))
         return " ".join(said)
 
-    def mark(self, fields: set[str]) -> None:
-        """These fields of the form marked as wrong (``aria-invalid``), no others."""
+    def mark(self, fields: set[str], focus: bool = False) -> None:
+        """These fields of the form marked as wrong (``aria-invalid``), no others; ``focus``: the first of them
+        takes the focus."""
         self.invalid = set(fields)
-        self.dom.ui.markInvalid(json.dumps(sorted(fields)))
+        self.dom.ui.markInvalid(json.dumps(sorted(fields)), focus)
 
     def cmd_form_check(self, _arg: str | None = None) -> None:
         """A marked field was changed: the marks of the fields now right go, and so do their problems from the
@@ -149,7 +150,7 @@ class StartScreen:
         shown."""
         el, w, lang = self.dom.el, self.model.w, self.model.lang
         raw, problems, seed = self.form_state()
-        self.mark({f for p in problems for f in p.fields})
+        self.mark({f for p in problems for f in p.fields}, focus=True)
         if problems:
             self.said = ""
             self.say(self.problems_text(problems))
