@@ -141,6 +141,7 @@ class UI:
         self.views: list[dict[str, Any]] = []  # what the board's view was told with each board put in #map
         self.focused: list[list[float] | None] = []  # every focus box sent (mapzoom.js focus)
         self.lang = ""  # the language the page last set (lang.js set())
+        self.invalid: list[str] = []  # the new-game form's fields marked aria-invalid (markInvalid)
 
     def message(self, text: str, kind: str = "error", actions: str = "[]") -> None:
         entry = (str(text), str(kind), json.loads(actions or "[]"))
@@ -225,6 +226,9 @@ class UI:
 
     def setUnsaved(self, flag: bool) -> None:  # noqa: N802
         self.unsaved = bool(flag)
+
+    def markInvalid(self, ids: str, _focus: bool = False) -> None:  # noqa: N802
+        self.invalid = sorted(json.loads(ids))
 
     def announce(self, text: str) -> None:
         self.announced.append(str(text))

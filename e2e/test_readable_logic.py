@@ -196,7 +196,7 @@ def test_a_bond_says_when_it_makes_you_government():
         for text, p in core.choice_previews(state).items():
             label, note = notes[text]
             assert f"pay {p['price']}M" in label
-            gov = f"makes you government of {names.nation(p['nation'])}"
+            gov = f"makes you government of {names.nation(p['nation']):nom}"
             assert (gov in note) == p["becomes_government"]
             said += p["becomes_government"]
     assert said > 0

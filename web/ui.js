@@ -446,11 +446,38 @@ function showNames() {
     input.closest("li").hidden = i > n;
     input.required = i <= n;
   }
+  if (document.querySelector("#new-game [aria-invalid=true]")) command("form-check"); // a hidden name is no fault
 }
 showNames();
 
+// the new-game form's fields at fault (JSON list of ids) marked aria-invalid, pointing at the message that says
+// why; every other field of the form unmarked. `focus`: the first of them gets the focus, in the middle of the
+// screen (below the message)
+function markInvalid(json, focus = false) {
+  const ids = new Set(JSON.parse(json));
+  let first = null;
+  for (const el of document.querySelectorAll("#new-game input, #new-game select")) {
+    if (ids.has(el.id)) {
+      el.setAttribute("aria-invalid", "true");
+      el.setAttribute("aria-errormessage", "error");
+      first ??= el;
+    } else if (el.hasAttribute("aria-invalid")) {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-errormessage");
+    }
+  }
+  if (focus && first) {
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: "center" });
+  }
+}
+// a marked field being put right loses its mark as soon as it is right
+document.addEventListener("input", (e) => {
+  if (e.target.closest?.("#new-game") && e.target.getAttribute("aria-invalid") === "true") command("form-check");
+});
+
 window.imperialUI = {
   message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
-  mapChanged, highlight, focus, labelRegions, setPieces, setUnsaved, announce, setLang,
+  mapChanged, highlight, focus, labelRegions, setPieces, setUnsaved, announce, setLang, markInvalid,
   zoom, showTab, timings, profile: "",
 };

@@ -8,7 +8,6 @@ command line's replay and computer opponents' explanations all read these; nothi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +15,6 @@ from typing import Any
 from imperial_text import TEXT, known, money, number, region_list, region_phrase, t, tn
 from imperial_text import nation as nation_name
 from imperial_text import region as region_name
-from imperial_text.tables.narrate import ARTICLES
 
 from .board import Board, load_board
 from .model import GameState
@@ -274,15 +272,7 @@ def sentence(before: GameState, action: Any, events: Sequence[Any], lang: str = 
     w = _Words(load_board(before.board), lang)
     text = f"{_who(before, w)} {_action_phrase(before, action, w)}"
     more = _consequences(events, w)
-    return _articles(text + (": " + "; ".join(more) if more else ""), w.lang)
-
-
-def _articles(text: str, lang: str) -> str:
-    """Names that need an article after a preposition or verb, with it ("vom Deutschen Reich")."""
-    for plain, said in ARTICLES.get(lang, {}).items():
-        if plain in text:
-            text = re.sub(rf"(?<!\w){re.escape(plain)}(?!\w)", said, text)
-    return text
+    return text + (": " + "; ".join(more) if more else "")
 
 
 def turn_heading(round_: int, nation: str | None, government: str | None, board: str | Board,

@@ -4,7 +4,10 @@
 plural form by a count.  ``nation`` and ``region`` name the board's places as the German and Spanish
 rulebooks name them (English comes from the board data itself); ``region_phrase`` and ``region_list`` put
 a region after a preposition with the article and contraction the language wants ("im Ärmelkanal", "al
-Golfo de Vizcaya").  ``money`` and ``number`` write amounts in the language's own format.  The tables live
+Golfo de Vizcaya").  A nation's name (:class:`Nation`) goes into a sentence in the form the sentence asks
+for: ``{nation:nom}`` "the United States", ``{nation:poss}`` "the United States'", ``{nation:von dat}``
+"vom Deutschen Reich", ``{nation:de nom}`` "del Imperio Germánico", ``{nation:hat|haben}`` the verb that
+agrees with it.  ``money`` and ``number`` write amounts in the language's own format.  The tables live
 in ``imperial_text.tables``, one module per area (log sentences, board drawing, page, rules helper, computer
 players, screen-reader texts), each key with its three languages side by side so a missing translation is a
 failing test, never a silent English word.
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .tables import NAMES, TEXT
-from .tables.phrases import CONTRACTIONS, FORMS, PREPOSITIONS
+from .tables.phrases import CONTRACTIONS, FORMS, NATION_FORMS, PLURAL_NATIONS, PREPOSITIONS
 
 #: The languages the game speaks, English first (the fallback).
 LANGS: tuple[str, ...] = ("en", "de", "es")
@@ -41,12 +44,18 @@ def best(preferred: Iterable[str]) -> str:
 
 def t(lang: str, key: str, /, **values: object) -> str:
     """The sentence ``key`` in ``lang`` with its ``{named}`` values filled.  An unknown key gives the key
-    itself (the page never crashes on a word); the catalogue test makes sure there is none."""
+    itself (the page never crashes on a word); the catalogue test makes sure there is none.  A plain string
+    where the sentence asks for a nation's form (``{nation:dat}``) is put in as it is."""
     row = TEXT.get(key)
     if row is None:
         return key
     text = row.get(lang) or row[DEFAULT]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except ValueError:  # a form asked of a plain string
+        return text.format(**{k: Nation(v) if type(v) is str else v for k, v in values.items()})
 
 
 def tn(lang: str, key: str, count: int, /, **values: object) -> str:
@@ -77,8 +86,74 @@ def name(lang: str, board: str, key: str, english: str) -> str:
     return NAMES.get((board, lang), {}).get(key, english)
 
 
-#: A nation's name and a region's, by the same table (``tables.names``).
-nation = region = name
+#: A region's name (``tables.names``).
+region = name
+
+
+class Nation(str):
+    """A nation's name (the plain string) that a sentence puts in the form it asks for by the format spec of
+    its placeholder: a case, ``nom``, ``acc`` or ``dat`` ("the United States", "dem Deutschen Reich"), or
+    ``poss`` for the English possessive ("Russia's", "the United States'"); a preposition before the case
+    joins the article the way the language writes it (``von dat`` "vom Deutschen Reich", ``de nom`` "del
+    Imperio Germánico"); a capital first letter capitalises the form (``Nom``).  ``one|other`` is the word
+    that agrees with the name's number ("hat|haben").  The forms are data (``tables.phrases``)."""
+
+    lang: str
+    forms: dict[str, str]
+    plural: bool
+
+    def __new__(cls, said: str, lang: str = DEFAULT, forms: dict[str, str] | None = None,
+                plural: bool = False) -> Nation:
+        self = super().__new__(cls, said)
+        self.lang, self.forms, self.plural = lang, forms or {}, plural
+        return self
+
+    def form(self, case: str) -> str:
+        """The name in ``case`` with its article, or as it is; the English possessive (``poss``) is the name with
+        "'s" unless the table gives it."""
+        said = self.forms.get(case)
+        if said is None:
+            said = str(self) + "'s" if case == "poss" and self.lang == "en" else str(self)
+        return said
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        if "|" in spec:
+            one, _, other = spec.partition("|")
+            return other if self.plural else one
+        *before, case = spec.split(" ")
+        said = self.form(case.lower())
+        if before:
+            said = _after(self.lang, " ".join(before), said)
+        return said[:1].upper() + said[1:] if spec[0].isupper() else said
+
+
+def _after(lang: str, before: str, said: str) -> str:
+    """``said`` (a name, maybe with its article) after the words ``before``, the last of which joins the
+    article where the language writes one word for the two ("von dem" -> "vom", "de el" -> "del")."""
+    article, _, rest = said.partition(" ")
+    *words, last = before.split(" ")
+    joined = CONTRACTIONS.get(lang, {}).get(f"{last.lower()} {article}")
+    if joined and last[:1].isupper():
+        joined = joined[:1].upper() + joined[1:]
+    return " ".join([*words, joined, rest]) if joined else f"{before} {said}"
+
+
+_NATIONS: dict[tuple[str, str, str, str], Nation] = {}
+
+
+def nation(lang: str, board: str, key: str, english: str) -> Nation:
+    """The name of nation ``key`` of ``board`` in ``lang`` (``english``: the board data's own), with the forms
+    a sentence may ask of it (:class:`Nation`)."""
+    lang = known(lang)
+    memo = (lang, board, key, english)
+    said = _NATIONS.get(memo)
+    if said is None:
+        said = _NATIONS[memo] = Nation(name(lang, board, key, english), lang,
+                                       NATION_FORMS.get((board, lang), {}).get(key),
+                                       key in PLURAL_NATIONS.get((board, lang), ()))
+    return said
 
 
 def region_phrase(lang: str, board: str, rid: str, english: str, prep: str) -> str:
@@ -95,12 +170,7 @@ def region_phrase(lang: str, board: str, rid: str, english: str, prep: str) -> s
     if form is None:
         return f"{bare} {name}" if bare else name
     said = form[case]
-    if not before_article:
-        return said
-    article, _, rest = said.partition(" ")
-    *words, last = before_article.split(" ")
-    joined = CONTRACTIONS.get(lang, {}).get(f"{last} {article}")
-    return " ".join([*words, joined, rest]) if joined else f"{before_article} {said}"
+    return _after(lang, before_article, said) if before_article else said
 
 
 def region_list(lang: str, board: str, regions: Iterable[tuple[str, str]], prep: str, sep: str = ", ") -> str:

@@ -50,6 +50,7 @@ CSS = (
     ".chart .tick{fill:#444;font-size:11px}"
     ".chart .line{fill:none;stroke-width:2.2;stroke-linejoin:round;stroke-linecap:round}"
     ".chart .legend{font-size:12px}"
+    ".chart.narrow .tick,.chart.narrow .legend{font-size:13px}"  # at least 12 px in a side panel 330 px wide
 )
 
 
@@ -94,7 +95,7 @@ def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, n
     legend_rows = -(-len(lines) // 2) if narrow else 0
     H = plot_h + legend_rows * LEGEND_ROW
     dwg = svgwrite.Drawing(size=("100%", "100%"), viewBox=f"0 0 {W:g} {H:g}", debug=False, profile="full")
-    dwg["class"] = f"chart chart-{kind}"
+    dwg["class"] = f"chart chart-{kind}" + (" narrow" if narrow else "")
     dwg["role"] = "img"
     dwg["aria-label"] = title
     dwg.defs.add(dwg.style(CSS))

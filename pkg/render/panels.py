@@ -3,6 +3,10 @@
 Each function takes a game state and returns an SVG string the page can place next to the map.
 Values are read from the state and the engine's board tables; nothing is computed by rule here
 except the display of the board's own tables.
+
+The rondel and the tracks are drawn for a side panel: their text is 13.5 units high, so that it is at least
+12 px on screen when the rondel is shown at least :data:`RONDEL_MIN_PX` wide and the tracks at least
+:data:`TRACKS_MIN_PX` wide (``web/style.css`` shows them so at 1280 px).
 """
 
 from __future__ import annotations
@@ -27,18 +31,25 @@ SPACES: dict[str, tuple[str, str]] = {
     "taxation": ("#9FC0D8", "Taxation"),
 }
 
+#: The size of the rondel's and the tracks' text (drawing units), and the narrowest the page shows each drawing
+#: (CSS px) for that text to be at least 12 px on screen.
+TEXT_SIZE = 13.5
+RONDEL_SIZE, TRACKS_WIDTH = 240.0, 380.0
+RONDEL_MIN_PX = round(RONDEL_SIZE * 12 / TEXT_SIZE)
+TRACKS_MIN_PX = round(TRACKS_WIDTH * 12 / TEXT_SIZE)
+
 PANEL_CSS = (
     f".panel{{font-family:{FONT};font-size:11px;fill:#2E2A24}}"
-    ".panel .title{font-weight:bold;font-size:12px}"
+    f".panel .title{{font-weight:bold;font-size:{TEXT_SIZE + 1:g}px}}"
     ".panel .cell{fill:#F4EEDF;stroke:#A89E8A;stroke-width:.8}"
     ".panel .cell.band-odd{fill:#E9E1CC}"
-    ".panel .num{text-anchor:middle;font-size:9px;fill:#5A5245}"
-    ".panel .factor{text-anchor:middle;font-size:10px;font-weight:bold;fill:#6B4E2E}"
+    f".panel .num{{text-anchor:middle;font-size:{TEXT_SIZE:g}px;fill:#4A4337}}"
+    f".panel .factor{{text-anchor:middle;font-size:{TEXT_SIZE:g}px;font-weight:bold;fill:#6B4E2E}}"
     ".panel .marker{stroke:#1E1E1E;stroke-width:.8}"
-    ".panel .marker-letter{text-anchor:middle;font-weight:bold;font-size:8px}"
+    ".panel .marker-letter{text-anchor:middle;font-weight:bold}"
     ".panel .space{stroke:#FFFFFF;stroke-width:2}"
     ".panel .space.active{stroke:#E8590C;stroke-width:3}"
-    ".panel .space-label{text-anchor:middle;font-size:9.5px;font-weight:bold;fill:#3B3428}"
+    f".panel .space-label{{text-anchor:middle;font-size:{TEXT_SIZE:g}px;font-weight:bold;fill:#3B3428}}"
     ".panel .row-label{font-size:11px}"
     ".panel .current{font-weight:bold}"
 )
@@ -69,24 +80,35 @@ def _drawing(w: float, h: float, cls: str) -> svgwrite.Drawing:
 
 
 def _marker(dwg: svgwrite.Drawing, g: Group, x: float, y: float, r: float, nid: str, piece: str, ink: str,
-            title: str) -> None:
+            title: str, size: float | None = None) -> None:
+    """A nation's marker: a disc of its colour with its letter (``size``: the letter's, else after the disc)."""
+    size = round(r * 1.1, 1) if size is None else size
     c = dwg.circle(center=(round(x, 1), round(y, 1)), r=r, fill=piece, class_=f"marker nation-{nid}")
     c.set_desc(title=title)
     c["data-nation"] = nid
     g.add(c)
-    g.add(dwg.text(letter(nid), insert=(round(x, 1), round(y + r * 0.38, 1)), fill=ink, class_="marker-letter",
-                   font_size=round(r * 1.1, 1)))
+    g.add(dwg.text(letter(nid), insert=(round(x, 1), round(y + size * 0.36, 1)), fill=ink, class_="marker-letter",
+                   font_size=size))
+
+
+def _label_width(text: str, size: float) -> float:
+    """About how wide ``text`` is in the panels' bold font at ``size`` (a wide font's average letter)."""
+    return len(text) * size * 0.62
 
 
 def rondel_svg(state: Any, lang: str = "en") -> str:
-    """The rondel: eight spaces clockwise from the top, each nation's marker on its space
-    (markers of nations that have not moved yet wait in the centre)."""
+    """The rondel: eight spaces clockwise from the top, each nation's marker on its space (up to three in a
+    row, a second row nearer the centre for more), markers of nations that have not moved yet in the
+    centre.  A name too long for its space is narrowed to fit, never made smaller."""
     lang = known(lang)
     board = state.board_data
     spaces = list(board.rondel)
     n = len(spaces)
-    R, r0, cx, cy = 110.0, 38.0, 120.0, 120.0
-    dwg = _drawing(240, 240, "rondel")
+    size = RONDEL_SIZE
+    R, r0, cx, cy = size / 2 - 6, 38.0, size / 2, size / 2
+    rl = R - 16  # the names' middle line
+    room = 2 * rl * math.sin(math.pi / n) - 10  # the chord of a space at the names' line, less a margin
+    dwg = _drawing(size, size, "rondel")
     g = dwg.add(Group())
     active = state.active_nation
     here = state.nations[active]["rondel"] if active in state.nations else None
@@ -104,75 +126,89 @@ def rondel_svg(state: Any, lang: str = "en") -> str:
         el.set_desc(title=label)
         g.add(el)
         am = (a0 + a1) / 2
-        rl = R - 15
         lx, ly = cx + rl * math.cos(am), cy + rl * math.sin(am)
         deg = math.degrees(am) + 90
         if 0 < math.degrees(am) % 360 < 180:
             deg -= 180
-        el = dwg.text(label, insert=(round(lx, 1), round(ly + 3.5, 1)), class_="space-label")
+        el = dwg.text(label, insert=(round(lx, 1), round(ly + TEXT_SIZE * 0.36, 1)), class_="space-label")
         el["transform"] = f"rotate({deg:.1f} {lx:.1f} {ly:.1f})"
-        if len(label) > 11:  # a long word (Inversionista) squeezed into its space's width
-            el["textLength"] = "66"
+        if _label_width(label, TEXT_SIZE) > room:  # a long word (Inversionista) narrowed to its space's width
+            el["textLength"] = f"{room:.0f}"
             el["lengthAdjust"] = "spacingAndGlyphs"
         g.add(el)
     groups: dict[int | None, list[tuple[str, str, str, str]]] = {}
     for nat in _nations(state, lang):
         groups.setdefault(state.nations[nat[0]]["rondel"], []).append(nat)
+    mr = 10.0  # a marker's radius
     for pos, nats in groups.items():
+        outer = -(-len(nats) // 2) if len(nats) > 3 else len(nats)  # how many in the row nearer the names
         for k, (nid, name, piece, ink) in enumerate(nats):
             if pos is None:
                 a = -math.pi / 2 + k * 2 * math.pi / max(len(nats), 1)
-                x, y = cx + 18 * math.cos(a) * (len(nats) > 1), cy + 18 * math.sin(a) * (len(nats) > 1)
+                x, y = cx + 20 * math.cos(a) * (len(nats) > 1), cy + 20 * math.sin(a) * (len(nats) > 1)
                 where = t(lang, "render.rondel.waiting")
             else:
-                am = -math.pi / 2 + pos * 2 * math.pi / n
-                spread = (k - (len(nats) - 1) / 2) * 0.3
-                rr = r0 + 17
-                x, y = cx + rr * math.cos(am + spread), cy + rr * math.sin(am + spread)
+                row, at, count = (0, k, outer) if k < outer else (1, k - outer, len(nats) - outer)
+                rr = (rl - 20 if len(nats) > 3 else rl - 30) if row == 0 else r0 + 18
+                am = -math.pi / 2 + pos * 2 * math.pi / n + (at - (count - 1) / 2) * (2 * mr + 1) / rr
+                x, y = cx + rr * math.cos(am), cy + rr * math.sin(am)
                 where = space_label(spaces[pos], lang)
-            _marker(dwg, g, x, y, 7.5, nid, piece, ink, f"{name}: {where}")
+            _marker(dwg, g, x, y, mr, nid, piece, ink, f"{name}: {where}", TEXT_SIZE)
     return dwg.tostring()
 
 
 def tracks_svg(state: Any, lang: str = "en") -> str:
-    """Power-point track 0-25 with its factor bands, and the tax chart with each nation's marker."""
+    """The power-point track 0-25 in two rows with its factor bands, and the tax chart, each nation's marker on
+    its space (two abreast, in rows down the space)."""
     lang = known(lang)
     board = state.board_data
     nats = _nations(state, lang)
     top = max((f[0] for f in board.power_factor), default=25)
     cells = top + 1
-    cw, ch = 26.0, 30.0
-    W = cells * cw + 20
+    W, x0 = TRACKS_WIDTH, 10.0
+    per_row = -(-cells // 2)
+    cw = (W - 2 * x0) / per_row
+    mr, step = 7.5, 15.0  # a marker's radius, and how far apart they stand
+    ch = 30 + 3 * step  # a space: its number, then three rows of two markers
     tax = list(board.tax_chart)
-    H = 196.0
+    tw = (W - 2 * x0) / len(tax)
+    ty = 28 + 2 * (18 + ch) + 16  # the tax chart's title
+    H = ty + 10 + 18 + ch + 8
     dwg = _drawing(W, H, "tracks")
     g = dwg.add(Group())
-    g.add(dwg.text(t(lang, "render.power_title"), insert=(10, 14), class_="title"))
-    x0, y0 = 10.0, 38.0
-    factor_at = {}
-    for lo, factor in board.power_factor:
-        factor_at[lo] = factor
+    g.add(dwg.text(t(lang, "render.power_title"), insert=(x0, 18), class_="title"))
+
+    def stacked(x: float, y: float, k: int, count: int) -> tuple[float, float]:
+        """Where the ``k``-th of ``count`` markers on a space whose middle is ``x`` and first row ``y`` stands."""
+        dx = 0.0 if count == 1 else ((k % 2) - 0.5) * (2 * mr - 1)
+        return x + dx, y + (k // 2) * step
+
+    factor_at = dict(board.power_factor)
     band = 0
+    spot: dict[int, tuple[float, float]] = {}  # power points -> the middle of its space, its first marker row
     for p in range(cells):
+        row, col = divmod(p, per_row)
+        x, y = x0 + col * cw, 28 + row * (18 + ch) + 18
         if p in factor_at:
             band = factor_at[p]
-            g.add(dwg.text(f"×{band}", insert=(x0 + p * cw + cw / 2, y0 - 6), class_="factor"))
-        cls = "cell" + (" band-odd" if band % 2 else "")
-        g.add(dwg.rect(insert=(x0 + p * cw, y0), size=(cw, ch), class_=cls))
-        g.add(dwg.text(str(p), insert=(x0 + p * cw + cw / 2, y0 + 10), class_="num"))
+            g.add(dwg.text(f"×{band}", insert=(round(x + cw / 2, 1), y - 5), class_="factor"))
+        g.add(dwg.rect(insert=(round(x, 1), y), size=(round(cw, 1), ch), class_="cell" + (" band-odd" if band % 2 else "")))
+        g.add(dwg.text(str(p), insert=(round(x + cw / 2, 1), y + 15), class_="num"))
+        spot[p] = (x + cw / 2, y + 30)
+    counts: dict[int, int] = {}
+    for nid, _name, _piece, _ink in nats:
+        pts = min(max(state.nations[nid]["power"], 0), top)
+        counts[pts] = counts.get(pts, 0) + 1
     stacks: dict[int, int] = {}
     for nid, name, piece, ink in nats:
         pts = min(max(state.nations[nid]["power"], 0), top)
         k = stacks.get(pts, 0)
         stacks[pts] = k + 1
-        x = x0 + pts * cw + cw / 2 + (k % 2) * 6 - 3
-        y = y0 + 19 + (k // 2) * 7 + (k % 2) * 3
-        _marker(dwg, g, x, y, 6.0, nid, piece, ink, t(lang, "render.power_marker", nation=name,
-                                                       points=state.nations[nid]["power"]))
+        x, y = stacked(*spot[pts], k, counts[pts])
+        _marker(dwg, g, x, y, mr, nid, piece, ink, t(lang, "render.power_marker", nation=name,
+                                                     points=state.nations[nid]["power"]), TEXT_SIZE)
 
-    ty = 106.0
-    g.add(dwg.text(t(lang, "render.tax_title"), insert=(10, ty), class_="title"))
-    tw = min(60.0, (W - 20) / len(tax))
+    g.add(dwg.text(t(lang, "render.tax_title"), insert=(x0, ty), class_="title"))
     y1 = ty + 10
     for i, (lo, power) in enumerate(tax):
         hi = tax[i + 1][0] - 1 if i + 1 < len(tax) else None
@@ -184,17 +220,22 @@ def tracks_svg(state: Any, lang: str = "en") -> str:
             label = str(lo)
         else:
             label = f"{lo}–{hi}"
-        g.add(dwg.rect(insert=(x0 + i * tw, y1), size=(tw, 66), class_="cell" + (" band-odd" if i % 2 else "")))
-        g.add(dwg.text(label, insert=(x0 + i * tw + tw / 2, y1 + 12), class_="num"))
-        g.add(dwg.text(f"+{power}", insert=(x0 + i * tw + tw / 2, y1 + 62), class_="factor"))
+        g.add(dwg.rect(insert=(round(x0 + i * tw, 1), y1), size=(round(tw, 1), ch + 18),
+                       class_="cell" + (" band-odd" if i % 2 else "")))
+        g.add(dwg.text(label, insert=(round(x0 + i * tw + tw / 2, 1), y1 + 15), class_="num"))
+        g.add(dwg.text(f"+{power}", insert=(round(x0 + i * tw + tw / 2, 1), y1 + ch + 13), class_="factor"))
+    counts = {}
+    for nid, _name, _piece, _ink in nats:
+        pos = min(max(state.nations[nid]["tax"], 0), len(tax) - 1)
+        counts[pos] = counts.get(pos, 0) + 1
     stacks = {}
     for nid, name, piece, ink in nats:
         pos = min(max(state.nations[nid]["tax"], 0), len(tax) - 1)
         k = stacks.get(pos, 0)
         stacks[pos] = k + 1
-        x = x0 + pos * tw + tw / 2 + ((k % 3) - 1) * 13
-        y = y1 + 24 + (k // 3) * 14
-        _marker(dwg, g, x, y, 6.0, nid, piece, ink, t(lang, "render.tax_marker", nation=name, space=pos))
+        x, y = stacked(x0 + pos * tw + tw / 2, y1 + 30, k, counts[pos])
+        _marker(dwg, g, x, y, mr, nid, piece, ink, t(lang, "render.tax_marker", nation=name, space=pos),
+                TEXT_SIZE)
     return dwg.tostring()
 
 

@@ -163,6 +163,6 @@ def test_world_map_shows_canals_straits_and_the_east_west_wrap():
     g = json.loads(s.model_dump_json())
     g["nations"]["US"]["flags"] = ["colombia"]
     owned = board_svg(from_data(g))
-    assert 'class="canal-owner owner-US"' in owned and "controlled by the flag of United States" in owned
+    assert 'class="canal-owner owner-US"' in owned and "controlled by the flag of the United States" in owned
     assert 'class="canal-owner' not in empty
     assert "data-canal" not in board_svg(board="europe")

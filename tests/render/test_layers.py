@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 
 import imperial_core as core
 import pytest
+from imperial_text import nation
 from render import (
     HIGHLIGHTS,
     board_svg,
@@ -164,7 +165,7 @@ def test_region_titles_never_count_units_the_pieces_do() -> None:
                 assert f"{count} {names[nid]} fleet" in stacks[rid]
                 said += 1
         for rid in n["flags"]:
-            assert f"flag of {names[nid]}" in stacks[rid]
+            assert f"flag of {nation('en', 'europe', nid, names[nid]):nom}" in stacks[rid]
     assert said
 
 

@@ -159,8 +159,8 @@ def test_a_battle_in_the_north_sea() -> None:
     s, _ = _play(_edit(setup), "fleet englishchannel>northsea")
     _, said = _play(s, "battle northsea fleet vs GE fleet")
     assert said == {
-        "en": "Great Britain (Cem) attacks in North Sea: battle in North Sea: Great Britain fleet against German "
-              "Empire fleet, both removed",
+        "en": "Great Britain (Cem) attacks in North Sea: battle in North Sea: Great Britain's fleet against the "
+              "German Empire's fleet, both removed",
         "de": "Großbritannien (Cem) greift in der Nordsee an: Kampf in der Nordsee: Flotte von Großbritannien gegen "
               "Flotte vom Deutschen Reich, beide entfernt",
         "es": "Gran Bretaña (Cem) ataca en el Mar del Norte: combate en el Mar del Norte: flota de Gran Bretaña "
@@ -200,7 +200,7 @@ def test_a_convoy_a_battle_and_a_flag_in_turkey_and_the_western_balkans() -> Non
         "es": "Rusia (Fay) mueve un ejército Odesa → Turquía por transporte marítimo a través del Mar Negro",
     }
     assert battle == {
-        "en": "Russia (Fay) attacks in Turkey: battle in Turkey: Russia army against Austria-Hungary army, both "
+        "en": "Russia (Fay) attacks in Turkey: battle in Turkey: Russia's army against Austria-Hungary's army, both "
               "removed",
         "de": "Russland (Fay) greift in der Türkei an: Kampf in der Türkei: Armee von Russland gegen Armee von "
               "Österreich-Ungarn, beide entfernt",

@@ -8,6 +8,7 @@ comes from the engine (``scores``, ``ranking``, ``score_breakdown``, ``rondel_ch
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -35,6 +36,42 @@ def _ordinal(n: int, lang: str = "en") -> str:
     if lang == "es":
         return f"{n}.º"
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# -- the decision's question ------------------------------------------------------------------------------
+class _OnColour:
+    """A nation in the decision's question in whatever form the sentence asks for, its name marked so that
+    :func:`question_html` puts it on its colour: "von den <Vereinigten Staaten>", "<Russia>'s"; the
+    preposition, the article and a verb that agrees with it stay plain."""
+
+    def __init__(self, said: tx.Nation) -> None:
+        self.said = said
+
+    def __format__(self, spec: str) -> str:
+        full = format(self.said, spec)
+        if "|" in spec or not full:
+            return full
+        form = self.said.form(spec.split(" ")[-1].lower())
+        part = next(p for p in (str(self.said), form.partition(" ")[2], full) if p and p in full)
+        i = full.index(part)
+        return f"{full[:i]}\x00{part}\x01{full[i + len(part):]}"
+
+
+class _Holes(dict):
+    """Values for a sentence whose other placeholders (``{canal}``) are filled later: they stay as written."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def question_html(phase: str, nid: str | None, names: Names) -> str:
+    """What the player decides (catalogue ``page.phase.<phase>``), as a question in the page's language, with
+    the nation it is about on its colour (``chip``) in the form the sentence puts it: "buy one bond of the
+    <chip>United States</chip>?".  Other placeholders (``{canal}``) are left for the caller."""
+    said = names.nation(nid) if nid else tx.Nation("")
+    text = esc(names.t(f"page.phase.{phase}").format_map(_Holes(nation=_OnColour(said))))
+    colour = esc(nid or "")
+    return re.sub("\x00(.*?)\x01", lambda m: f'<span class="chip n-{colour}">{m.group(1)}</span>', text)
 
 
 # -- scoreboard ---------------------------------------------------------------------------------------------
@@ -227,7 +264,9 @@ def choice_notes(state: Any, names: Names, rows: list[dict[str, Any]] | None = N
 
 def unaffordable_html(state: Any, names: Names, rows: list[dict[str, Any]] | None = None) -> str:
     """Rondel spaces within reach that the government cannot pay, greyed with the reason (they are not
-    choices: no ``data-choice``).  ``rows``: ``core.rondel_choices(state)`` when already at hand."""
+    choices: no ``data-choice``).  ``rows``: ``core.rondel_choices(state)`` when already at hand.  Each is a
+    disabled button (out of the tab order, announced as unavailable), described by the whole reason
+    (``aria-describedby`` -> ``why-<space>``, which the rondel drawing's space points to as well)."""
     if state.decision != "rondel":
         return ""
     rows = [r for r in (core.rondel_choices(state) if rows is None else rows) if not r["affordable"]]
@@ -239,9 +278,10 @@ def unaffordable_html(state: Any, names: Names, rows: list[dict[str, Any]] | Non
         label = rondel_label(r["space"], names.lang)
         has = w("page.has", player=r["payer"], amount=m(r["cash"]))
         why = w("page.costs", has=has, space=label, cost=rondel_cost_text(r, names))
-        out.append(f'<button class="choice off" disabled data-unaffordable="{esc(r["space"])}" title="{esc(why)}">'
-                   f'{esc(label)} — {esc(m(r["cost"]))}'
-                   f'<small class="why">{esc(has)}</small></button>')
+        space = esc(r["space"])
+        out.append(f'<button class="choice off" disabled aria-disabled="true" data-unaffordable="{space}" '
+                   f'title="{esc(why)}" aria-describedby="why-{space}">{esc(label)} — {esc(m(r["cost"]))}'
+                   f'<small class="why">{esc(has)}</small><span id="why-{space}" hidden>{esc(why)}</span></button>')
     out.append("</div>")
     return "".join(out)
 

@@ -20,11 +20,11 @@ from typing import Any
 import imperial_core as core
 from imperial_core.codec import read_summary, save, start_of
 from imperial_core.narrate import Entry, entry
-from imperial_core.rules.setup import MAX_NAME, check_names
+from imperial_core.rules.setup import MAX_NAME, check_names, check_player_count
 
 from . import saves
 
-__all__ = ["MAX_NAME", "Session", "fingerprint", "form_names", "save_summary"]
+__all__ = ["MAX_NAME", "FormProblem", "Session", "fingerprint", "form_names", "form_problems", "save_summary"]
 
 
 def fingerprint(state: Any) -> int:
@@ -45,6 +45,64 @@ def form_names(raw: list[str]) -> list[str]:
             raise core.IllegalAction.said("errors.player_needs_name", n=i + 1)
     check_names(names)
     return names
+
+
+@dataclass(frozen=True)
+class FormProblem:
+    """One thing wrong with the new-game form: what (``names``, ``count`` or ``seed``), the fields it is about
+    (ids of the form's fields) and the engine's refusal (``None`` for the seed: the page's own limit)."""
+
+    kind: str
+    fields: tuple[str, ...]
+    reason: core.IllegalAction | None = None
+
+
+def form_problems(raw: list[str], count: str, seed: str) -> tuple[list[FormProblem], int]:
+    """Everything wrong with the new-game form at once: ``raw`` the names typed (as many as the form shows),
+    ``count`` the number of players chosen, ``seed`` the seed typed.  A name the engine refuses, an empty
+    field, a name typed twice or more (one problem, every field that has it), a player count the engine
+    refuses, a seed that is not a whole number from 0 to 2^31 - 1 (what a link can carry).  Returns the
+    problems in the form's order and the seed read (-1 when it cannot be)."""
+    out: list[FormProblem] = []
+    names = [" ".join(str(r).split()) for r in raw]
+    fine: list[int] = []
+    for i, n in enumerate(names):
+        try:
+            if not n:
+                raise core.IllegalAction.said("errors.player_needs_name", n=i + 1)
+            check_names([n])
+            fine.append(i)
+        except core.IllegalAction as exc:
+            out.append(FormProblem("names", (f"player-name-{i + 1}",), exc))
+    alike: set[int] = set()
+    for k, i in enumerate(fine):  # the engine's own rule of which names are alike, pair by pair
+        if i in alike:
+            continue
+        group, reason = [i], None
+        for j in fine[k + 1:]:
+            try:
+                check_names([names[i], names[j]])
+            except core.IllegalAction as exc:
+                group.append(j)
+                reason = reason or exc
+        if reason is not None:
+            alike.update(group)
+            out.append(FormProblem("names", tuple(f"player-name-{g + 1}" for g in group), reason))
+    out.sort(key=lambda p: int(p.fields[0].rsplit("-", 1)[1]))
+    try:
+        check_player_count(int(count))
+    except ValueError:
+        out.append(FormProblem("count", ("player-count",), core.IllegalAction.said("errors.player_count", n=count)))
+    except core.IllegalAction as exc:
+        out.append(FormProblem("count", ("player-count",), exc))
+    try:
+        number = int(str(seed).strip())
+        if not 0 <= number < 2**31:
+            raise ValueError
+    except ValueError:
+        out.append(FormProblem("seed", ("seed",)))
+        number = -1
+    return out, number
 
 
 @dataclass

@@ -1,10 +1,15 @@
 """The start screen: the new-game form (the boards and options the engine knows, the seats, a seed), "Play
 against the computer", the saved games, the empty board beside the form; "home" goes back to it.  The
 rules in short ("Rules" in the header) are shown for the board of the game or of the form.
+
+A form that cannot start a game says everything wrong with it in one message and marks each field at fault
+(``aria-invalid``); a mark goes as soon as its field is right.  Every game started takes the seed shown, and
+the form then shows a new one, so that the next game is dealt anew unless a seed is typed again.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -18,7 +23,7 @@ from .dom import Dom
 from .game import Game
 from .model import PageModel
 from .seats import HUMAN, LEVELS, solo_players
-from .session import Session, form_names
+from .session import FormProblem, Session, form_names, form_problems
 from .storage import Library, clear_hash, new_id
 
 
@@ -29,10 +34,13 @@ class StartScreen:
         self.render = render
         self.library = library
         self.game = game
+        self.invalid: set[str] = set()  # the form's fields marked as wrong
+        self.said = ""  # the form's message on screen
 
     def commands(self) -> dict[str, Handler]:
         return {"board-options": self.cmd_board_options, "reseed": lambda _a: self.fill_seed(),
-                "start": self.cmd_start, "solo": self.cmd_solo, "home": self.cmd_home, "rules": self.cmd_rules}
+                "start": self.cmd_start, "form-check": self.cmd_form_check, "solo": self.cmd_solo,
+                "home": self.cmd_home, "rules": self.cmd_rules}
 
     def show(self) -> None:
         self.dom.ui.screen("start")
@@ -83,23 +91,73 @@ class StartScreen:
             out.append(v if v in (HUMAN, *LEVELS) else HUMAN)
         return out
 
+    def form_state(self) -> tuple[list[str], list[FormProblem], int]:
+        """The names typed in the form (as many as the players chosen), what is wrong with the form, and the
+        seed read."""
+        el = self.dom.el
+        count = str(el("player-count").value)
+        shown = int(count) if count.isdigit() else 6
+        raw = [str(el(f"player-name-{i}").value) for i in range(1, min(shown, 6) + 1)]
+        problems, seed = form_problems(raw, count, str(el("seed").value))
+        return raw, problems, seed
+
+    def problems_text(self, problems: list[FormProblem]) -> str:
+        """Everything wrong with the form, in one message: the names (with the rules for names), the number of
+        players, the seed."""
+        w, lang = self.model.w, self.model.lang
+        said = []
+        names = [tx.reason(lang, p.reason) for p in problems if p.kind == "names" and p.reason is not None]
+        if names:
+            said.append(w("page.m.names", reason="; ".join(names), rules=w("page.m.name_rules")))
+        for p in problems:
+            if p.kind == "count" and p.reason is not None:
+                said.append(w("page.m.cannot_start", reason=tx.reason(lang, p.reason)))
+            elif p.kind == "seed":
+                said.append(w("page.m.seed"))
+        return " ".join(said)
+
+    def mark(self, fields: set[str], focus: bool = False) -> None:
+        """These fields of the form marked as wrong (``aria-invalid``), no others; ``focus``: the first of them
+        takes the focus."""
+        self.invalid = set(fields)
+        self.dom.ui.markInvalid(json.dumps(sorted(fields)), focus)
+
+    def cmd_form_check(self, _arg: str | None = None) -> None:
+        """A marked field was changed: the marks of the fields now right go, and so do their problems from the
+        message (gone with the last).  No field is marked while it is typed in."""
+        if not self.invalid:
+            return
+        _raw, problems, _seed = self.form_state()
+        left = [p for p in problems if self.invalid.intersection(p.fields)]
+        still = self.invalid.intersection(f for p in left for f in p.fields)
+        if still != self.invalid:
+            self.mark(still)
+        self.say(self.problems_text(left))
+
+    def say(self, text: str) -> None:
+        """The form's message (none when ``text`` is empty), written only when it changes: a screen reader
+        hears it again only when there is something new."""
+        if text == self.said:
+            return
+        self.said = text
+        if text:
+            self.dom.message(text, "info")
+        else:
+            self.dom.clear_message()
+
     def cmd_start(self, _arg: str | None) -> None:
-        """The new-game form's game: checked, saved, shown."""
+        """The new-game form's game: checked (everything wrong said at once, each field at fault marked), saved,
+        shown."""
         el, w, lang = self.dom.el, self.model.w, self.model.lang
-        count = int(el("player-count").value)
-        try:
-            names = form_names([str(el(f"player-name-{i}").value) for i in range(1, count + 1)])
-        except core.IllegalAction as exc:
-            self.dom.message(w("page.m.names", reason=tx.reason(lang, exc), rules=w("page.m.name_rules")), "info")
+        raw, problems, seed = self.form_state()
+        self.mark({f for p in problems for f in p.fields}, focus=True)
+        if problems:
+            self.said = ""
+            self.say(self.problems_text(problems))
             return
-        seed_text = str(el("seed").value).strip()
-        try:
-            seed = int(seed_text)
-            if not 0 <= seed < 2**31:
-                raise ValueError
-        except ValueError:
-            self.dom.message(w("page.m.seed"), "info")
-            return
+        self.said = ""
+        names = form_names(raw)
+        count = len(names)
         options = {
             "board": str(el("board").value), "edition": str(el("edition").value),
             "setup": str(el("setup").value), "investor_card": bool(el("investor-card").checked), "seed": seed,
@@ -128,12 +186,20 @@ class StartScreen:
         self.begin(session)
 
     def begin(self, session: Session) -> None:
+        """A new game shown; the form gets a new seed for the next one."""
         self.dom.clear_message()
         clear_hash()
         self.game.open_session(session, autosave=True)
+        self.fill_seed()
 
     def cmd_home(self, _arg: str | None) -> None:
-        """Back to the start screen (the game stays saved; a reload no longer resumes it)."""
+        """Back to the start screen (the game stays saved; a reload no longer resumes it), the form without
+        marks and with a new seed if it shows the seed of the game left."""
+        s = self.model.session
+        if s is not None and str(self.dom.el("seed").value).strip() == str(s.states[0].seed):
+            self.fill_seed()
+        self.mark(set())
+        self.said = ""
         self.model.replay = None
         self.model.scores_open = False
         js.document.title = "Imperial"

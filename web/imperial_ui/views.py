@@ -6,6 +6,7 @@ Numbers shown here are read from the state and the board's tables; nothing here 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +15,7 @@ from imperial_core.narrate import Entry
 
 from . import rulehelp
 from .choices import Chooser, Names, Token, rondel_label
-from .readable import chip, esc, icon, tie_note, why_text
+from .readable import chip, esc, icon, question_html, tie_note, why_text
 
 
 def _words(lang: str) -> Callable[..., str]:
@@ -89,8 +90,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     phase = state.decision
     if nation is None and chooser is not None:  # auction: the nation being financed, from its bonds
         nation = next((a.nation for a in chooser.actions if a.type == "bond"), None)
-    what = esc(w(f"page.phase.{phase}") if phase in PHASE_TITLE else core_phase_text(phase)).replace(
-        "{nation}", chip(nation, names))
+    what = question_html(phase, nation, names) if phase in PHASE_TITLE else esc(core_phase_text(phase))
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
     lead = chip(nation, names)
     if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
@@ -129,7 +129,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
                        f'</b>. <button data-cmd="cancel" class="link">{w("page.cancel")}</button></p>')
         tokens = chooser.next_tokens()
         if phase == "rondel" and rondel:
-            out.append(clickable_rondel(rondel, names.board, tokens, at))
+            out.append(clickable_rondel(rondel, names.board, tokens, at, greyed))
         if sel and any(t.group == w("page.group.battle") for t in tokens):  # to fight is a choice; so is not to
             greyed = f'<div class="group"><button class="choice" data-cmd="cancel">{esc(w("page.not_now"))}</button></div>' + greyed
         out.append(choices_html(tokens, at, greyed))
@@ -137,9 +137,11 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     return out[0] + '<div class="dbody">' + "".join(out[1:]) + "</div>"
 
 
-def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") -> str:
+def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", greyed: str = "") -> str:
     """The renderer's rondel with its legal spaces made clickable (``data-choice``), as map regions are; the
-    keyboard goes through the buttons instead, which follow the decision's order."""
+    keyboard goes through the buttons instead, which follow the decision's order.  The spaces within reach
+    that cannot be paid (``greyed``: ``readable.unaffordable_html``, whose buttons name their space) are
+    unavailable buttons, out of the tab order, described by the reason the list gives."""
     labels = rondel_spaces(board)
     for t in tokens:
         if t.kind == "opt" and t.value.startswith("rondel "):
@@ -148,6 +150,11 @@ def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "") ->
                 i = labels.index(lab)
                 svg = svg.replace(f'data-rondel="{i}"', f'data-rondel="{i}" data-choice="{esc(t.value)}" '
                                   f'data-at="{esc(at)}" tabindex="-1" role="button" aria-label="{esc(t.label)}"', 1)
+    for lab in re.findall(r'data-unaffordable="([^"]+)"', greyed):
+        if lab in labels:
+            i = labels.index(lab)
+            svg = svg.replace(f'data-rondel="{i}"', f'data-rondel="{i}" data-unaffordable="{lab}" role="button" '
+                              f'aria-disabled="true" aria-describedby="why-{lab}"', 1)  # named by its <title>
     return f'<div class="rondel-svg">{svg}</div>'
 
 

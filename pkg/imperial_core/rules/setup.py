@@ -58,12 +58,17 @@ def check_names(players: list[str]) -> None:
         seen.add(folded)
 
 
+def check_player_count(n: int) -> None:
+    """Imperial is played by 2 to 6 players."""
+    if not 2 <= n <= 6:
+        raise IllegalAction.said("errors.player_count", n=n)
+
+
 def initial_state(b: Board, players: list[str], edition: str, setup: str, investor_card: bool, seed: int,
                   increase_bonus: bool = False) -> G:
     """The plain-dict state right after set-up (standard deal) or at the start of the auction."""
     n = len(players)
-    if not 2 <= n <= 6:
-        raise IllegalAction.said("errors.player_count", n=n)
+    check_player_count(n)
     check_names(players)
     cash = start_cash(b, edition, setup, n)
     nations = {}

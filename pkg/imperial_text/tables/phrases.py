@@ -104,6 +104,39 @@ PREPOSITIONS: dict[str, dict[str, tuple[str, str, str]]] = {
            "nom": ("", "", "nom"), "acc": ("", "", "acc"), "dat": ("", "", "dat")},
 }
 
+# Nations whose name takes an article in a sentence, with it in each case ("the United States", "dem Deutschen
+# Reich", "los Estados Unidos"), and the English possessive where it is not the name with "'s" ("the United
+# States'").  A nation not listed is said by its plain name, and in English its possessive is the name with
+# "'s" ("Russia's").  ``imperial_text.nation`` reads these; a sentence asks for a form by its placeholder
+# (``{nation:dat}``, ``{nation:von dat}``, ``{nation:poss}``).  Spanish gives the article alone, as for regions.
+def _en(said: str, possessive: str) -> dict[str, str]:
+    return {**dict.fromkeys(CASES, said), "poss": possessive}
+
+
+_NATIONS_EN = {
+    "europe": {"GE": _en("the German Empire", "the German Empire's")},
+    "world2030": {"US": _en("the United States", "the United States'")},
+}
+_NATIONS_DE = {
+    "europe": {"GE": _de("das Deutsche Reich", "das Deutsche Reich", "dem Deutschen Reich")},
+    "world2030": {"US": _de("die Vereinigten Staaten", "die Vereinigten Staaten", "den Vereinigten Staaten")},
+}
+#: Spanish: nation id -> its article ("los Estados Unidos", "la India").
+_NATIONS_ES = {"europe": {"GE": "el"}, "world2030": {"US": "los", "IN": "la"}}
+
+#: (board, language) -> {nation id -> {case -> the name in that case, "poss" -> the English possessive}}.
+NATION_FORMS: dict[tuple[str, str], dict[str, dict[str, str]]] = {
+    **{(board, "en"): forms for board, forms in _NATIONS_EN.items()},
+    **{(board, "de"): forms for board, forms in _NATIONS_DE.items()},
+    **{(board, "es"): {nid: dict.fromkeys(CASES, f"{art} {NAMES[(board, 'es')][nid]}") for nid, art in arts.items()}
+       for board, arts in _NATIONS_ES.items()},
+}
+#: (board, language) -> the nations whose name is a plural in that language (its verbs agree: "die Vereinigten
+#: Staaten haben", "los Estados Unidos tienen"); a sentence picks the verb by ``{nation:hat|haben}``.
+PLURAL_NATIONS: dict[tuple[str, str], frozenset[str]] = {
+    ("world2030", "de"): frozenset({"US"}), ("world2030", "es"): frozenset({"US"}),
+}
+
 #: language -> a preposition and the article after it -> the one word the language writes for the two.
 CONTRACTIONS: dict[str, dict[str, str]] = {
     "de": {"in dem": "im", "in das": "ins", "von dem": "vom", "zu dem": "zum", "zu der": "zur", "an dem": "am"},
