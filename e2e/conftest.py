@@ -127,6 +127,7 @@ RESET = """(lang) => {
   if (tab && tab.dataset.tab !== 'nations') imperialUI.showTab('nations');
   imperialUI.setUnsaved(false);
   imperialPy.command('pace', 'normal');
+  imperialUI.showNotation(false);
   if (document.documentElement.lang !== lang) imperialPy.command('lang', lang);
   localStorage.clear();
   sessionStorage.clear();

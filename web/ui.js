@@ -110,6 +110,25 @@ function announce(json) {
   try { channel?.postMessage(String(json)); } catch { /* no other tabs to tell */ }
 }
 
+// the expert setting "Show move notation" (the Games menu): off by default, remembered in localStorage like
+// the language; the moves' notation (<code class="nt">, written by Python beside the sentences) is shown by
+// the style sheet only while <html data-notation="on">
+const NOTATION_KEY = "imperial.notation";
+function showNotation(on, keep = true) {
+  document.documentElement.dataset.notation = on ? "on" : "off";
+  const box = $("show-notation");
+  if (box) box.checked = !!on;
+  if (!keep) return;
+  try {
+    if (on) localStorage.setItem(NOTATION_KEY, "on");
+    else localStorage.removeItem(NOTATION_KEY);
+  } catch { /* kept for this page only */ }
+}
+function keptNotation() {
+  try { return localStorage.getItem(NOTATION_KEY) === "on"; } catch { return false; }
+}
+showNotation(keptNotation(), false);
+
 function showTab(name) {
   for (const b of document.querySelectorAll("[data-tab]")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
   for (const p of document.querySelectorAll("[data-panel]")) p.hidden = p.dataset.panel !== name;
@@ -425,6 +444,7 @@ document.addEventListener("change", async (e) => {
   if (t.id === "lang") return py() ? command("lang", t.value) : chooseLang(t.value);
   if (t.id === "player-count") return showNames();
   if (t.id === "board") return command("board-options");
+  if (t.id === "show-notation") return showNotation(t.checked);
   if (t.matches("input[data-import]") && t.files?.length) {
     const file = t.files[0];
     t.value = "";
@@ -479,5 +499,5 @@ document.addEventListener("input", (e) => {
 window.imperialUI = {
   message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
   mapChanged, highlight, focus, labelRegions, setPieces, setUnsaved, announce, setLang, markInvalid,
-  zoom, showTab, timings, profile: "",
+  zoom, showTab, showNotation, timings, profile: "",
 };

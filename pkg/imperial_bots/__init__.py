@@ -35,7 +35,7 @@ import random
 from typing import Any
 
 from imperial_core import Action, GameState, legal_actions, step, to_position
-from imperial_core.narrate import sentence
+from imperial_core.narrate import action_words, sentence
 from imperial_text import known, number, t
 
 from .evaluate import Weights, evaluate, expected_scores, weights_for
@@ -68,15 +68,15 @@ def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: W
     if state.decision not in KEY_DECISIONS:
         if cfg.maneuver_k > 1 and state.decision in ("fleets", "armies", "contact", "demand"):
             i, vals = lookahead(state, w, tu, cfg, top=cfg.maneuver_k)
-            return i, _why(vals, t(lang, "bots.compare_moves"), lang)
+            return i, _why(state, i, vals, t(lang, "bots.compare_moves"), lang)
         return greedy_index(state, None, w, tu), t(lang, "bots.maneuver_plan")
     if level == "normal":
         i, vals = lookahead(state, w, tu, cfg)
-        return i, _why(vals, t(lang, "bots.look_ahead"), lang)
+        return i, _why(state, i, vals, t(lang, "bots.look_ahead"), lang)
     seed_int = _rng(state, seed).getrandbits(32)
     i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
     visits = sum(x[2] for x in stats)
-    return i, _why([(j, v) for j, v, _n in stats], t(lang, "bots.search", n=number(lang, visits)), lang)
+    return i, _why(state, i, [(j, v) for j, v, _n in stats], t(lang, "bots.search", n=number(lang, visits)), lang)
 
 
 #: The easy level: how often a decision that shapes the game is one of its three best-looking choices taken
@@ -98,14 +98,18 @@ def _easy(state: GameState, seed: int, w: Weights, tu: Tuning, lang: str = "en")
     return greedy_index(state, rng, w, tu, noise=EASY_NOISE), t(lang, "bots.quick_look")
 
 
-def _why(vals: list[tuple[int, float]], how: str, lang: str = "en") -> str:
-    """``how`` the bot decided and by how many points its choice beat the next best."""
-    if len(vals) < 2:
+def _why(state: GameState, chosen: int, vals: list[tuple[int, float]], how: str, lang: str = "en") -> str:
+    """``how`` the bot decided, and by how many points its choice (index ``chosen``) beat the next best
+    candidate of ``vals`` (index, value), which is named in words."""
+    mine = next((v for j, v in vals if j == chosen), None)
+    other = next(((j, v) for j, v in vals if j != chosen), None)
+    if mine is None or other is None:
         return how
-    points = f"{vals[0][1] - vals[1][1]:+.1f}"
+    points = f"{mine - other[1]:+.1f}"
     if lang != "en":
         points = points.replace(".", ",")
-    return t(lang, "bots.margin", how=how, points=points)
+    alternative = action_words(state, legal_actions(state)[other[0]], lang)
+    return t(lang, "bots.margin", how=how, points=points, next=alternative)
 
 
 def _resolve(state: GameState, level: str, weights: Weights | None, tuning: Tuning | None,

@@ -16,7 +16,8 @@ from imperial_text import TEXT, known, money, number, region_list, region_phrase
 from imperial_text import nation as nation_name
 from imperial_text import region as region_name
 
-from .board import Board, load_board
+from .actions import parse_text
+from .board import Board, Canal, load_board
 from .model import GameState
 
 #: Kinds of event that stand out in a log.
@@ -86,12 +87,20 @@ class _Words:
     def unit(self, unit: str) -> str:
         return self.t(f"unit.{unit}") if unit in ("army", "fleet") else unit
 
-    def move(self, words: list[str]) -> str:
-        """A waiting move in notation ("fleet a>b"); in German and Spanish with the unit and places named."""
-        if self.lang != "en" and len(words) == 2 and words[0] in ("army", "fleet") and words[1].count(">") == 1:
-            origin, to = words[1].split(">")
-            return f"({self.unit(words[0])} {self.region(origin)} → {self.region(to)})"
-        return " ".join(words)
+    def move(self, nid: str | None, words: list[str]) -> str:
+        """The move of ``nid`` that waits at a canal, given in notation ("fleet a>b"), said in words: "China's
+        fleet from North Pacific into Caribbean Sea"."""
+        try:
+            a = parse_text(" ".join(words))
+        except Exception:  # not a move (a damaged position): the plainest words there are
+            return self.t("waiting.units", nation=self.nation(nid))
+        if a.type not in ("fleet", "army"):
+            return self.t("waiting.units", nation=self.nation(nid))
+        said = self.t(f"waiting.{a.type}", nation=self.nation(nid), from_region=self.place(a.origin, "from"),
+                      into_region=self.place(a.to, "into"))
+        if a.type == "army" and a.via:
+            said += self.t("convoy", via_seas=self.places(a.via, "via"))
+        return said
 
     def account(self, acct: str) -> str:
         if acct == "bank":
@@ -117,9 +126,7 @@ def _who(before: GameState, w: _Words) -> str:
         asked = t["contact"]["asking"][0] if t.get("contact") else None
         return w.t("who_for", player=player, nation=w.nation(asked))
     if phase == "canal":
-        canal = next((c for c in w.b.canals if c.id == t["queue"][0]), None)
-        owner = next((nid for nid, n in before.nations.items() if canal and canal.controlled_by in n["flags"]), None)
-        return w.t("who_for", player=player, nation=w.nation(owner))
+        return w.t("who_for", player=player, nation=w.nation(asked_canal(before, w.b)[1]))
     return player or "—"
 
 
@@ -135,8 +142,8 @@ def _action_phrase(before: GameState, action: Any, w: _Words) -> str:
     if kind == "force":
         return w.t("force", nation=w.nation(t["nation"]))
     if kind in ("allow", "refuse"):
-        move = w.move(list(t.get("pending") or ()))
-        return w.t(kind, nation=w.nation(t["nation"]), move=move, canal=w.canal(t["queue"][0]))
+        move = w.move(t["nation"], list(t.get("pending") or ()))
+        return w.t(kind, move=move, canal=w.canal(t["queue"][0]))
     if kind == "factory":
         site = w.b.regions[a.region].factory_site if a.region in w.b.regions else None
         return w.t("build_shipyard" if site == "shipyard" else "build_armaments", in_region=w.place(a.region, "in"))
@@ -273,6 +280,30 @@ def sentence(before: GameState, action: Any, events: Sequence[Any], lang: str = 
     text = f"{_who(before, w)} {_action_phrase(before, action, w)}"
     more = _consequences(events, w)
     return text + (": " + "; ".join(more) if more else "")
+
+
+def action_words(before: GameState, action: Any, lang: str = "en") -> str:
+    """What ``action`` does, without who decides it or what it causes ("moves to Production", "buys Russia's
+    9M bond"), in ``lang``: a choice named in words (a computer player's next best, say)."""
+    w = _Words(load_board(before.board), lang)
+    return _action_phrase(before, action, w)
+
+
+def asked_canal(before: GameState, board: Board | None = None) -> tuple[Canal | None, str | None]:
+    """At a canal question: the canal asked about, and the nation whose flag stands in the region that
+    controls it (the owner, who is asked)."""
+    b = board or load_board(before.board)
+    queue = before.turn.get("queue") or ()
+    canal = next((c for c in b.canals if queue and c.id == queue[0]), None)
+    owner = next((nid for nid, n in before.nations.items() if canal and canal.controlled_by in n["flags"]), None)
+    return canal, owner
+
+
+def waiting_move(before: GameState, lang: str = "en") -> str:
+    """At a canal question: the move that waits for the owner's answer (``turn["pending"]``), in words
+    ("China's fleet from North Pacific into Caribbean Sea")."""
+    w = _Words(load_board(before.board), lang)
+    return w.move(before.turn.get("nation"), list(before.turn.get("pending") or ()))
 
 
 def turn_heading(round_: int, nation: str | None, government: str | None, board: str | Board,

@@ -75,7 +75,7 @@ class BotBar:
         if bots.hint is not None:
             _g, _k, notation, label, why = bots.hint
             parts["hint"] = (f'<p class="hinttext" data-testid="hint-text" data-action="{views.esc(notation)}">'
-                             f'{w("page.b.hint_says")} <b>{views.esc(label)}</b>'
+                             f'{w("page.b.hint_says")} <b>{views.esc(label)}</b>{views.notation(notation)}'
                              f'{" — " + views.esc(why) if why else ""}.</p>')
         self.dom.data(bot=state_word)
         bar = self.dom.el("botbar")

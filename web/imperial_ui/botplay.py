@@ -21,6 +21,7 @@ from typing import Any
 
 import imperial_core as core
 import imperial_text as tx
+from imperial_core.narrate import sentence
 
 from .botbar import BotBar
 from .botworker import Worker
@@ -54,7 +55,7 @@ class BotPlay:
         self.last_cur = 0
         self.shown_at = -1e9  # when the last bot move was drawn (ms)
         self.holding = False  # an answer waits for the pace
-        self.hint: tuple[str, int, str, str, str] | None = None  # (game, step, notation, label, why)
+        self.hint: tuple[str, int, str, str, str] | None = None  # (game, step, notation, sentence, why)
         pace = str(store.get(PACE_KEY) or DEFAULT_PACE)
         self.pace = pace if pace in PACES else DEFAULT_PACE
         self.decisions = 0
@@ -240,9 +241,8 @@ class BotPlay:
             self.sync()
             return
         assert out.ask is not None and out.action is not None
-        if out.kind == "hint":
-            first = steps(out.action, s.present.decision, self.model.names)
-            label = " → ".join(tok.label for tok in first)
+        if out.kind == "hint":  # said as the log would say the move: who, and what they would do
+            label = sentence(s.present, out.action, [], self.model.lang)
             self.hint = (s.game_id, s.cur, str(out.action), label, out.why)
             self.draw_bar()
             return

@@ -14,6 +14,7 @@ from typing import Any
 
 import imperial_core as core
 import imperial_text as tx
+from imperial_core.narrate import asked_canal
 
 from .choices import Names, rondel_label
 
@@ -371,7 +372,10 @@ def why_text(state: Any, names: Names) -> str:
     if phase == "demand":
         return w("page.why.demand", player=player, nation=nation)
     if phase == "canal":
-        return w("page.why.canal", player=player)
+        canal, owner = asked_canal(state, names.board)
+        if canal is None or owner is None:
+            return ""
+        return w("page.why.canal", nation=names.nation(owner), in_region=names.region_phrase(canal.controlled_by, "in"))
     if phase == "auction":
         return w("page.why.auction")
     return ""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import imperial_text as tx
-from imperial_core.narrate import Entry
+from imperial_core.narrate import Entry, asked_canal, waiting_move
 
 from . import rulehelp
 from .choices import Chooser, Names, Token, rondel_label
@@ -94,12 +94,12 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
     lead = chip(nation, names)
     if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
-        canal = next((c for c in names.board.canals if c.id == state.turn["queue"][0]), None)
-        owner = next((nid for nid, n in state.nations.items() if canal and canal.controlled_by in n["flags"]), None)
+        canal, owner = asked_canal(state, names.board)
         lead = chip(owner, names)
-        what = what.replace("{canal}", esc(canal.name if canal else w("page.canal")))
-        move = " ".join(state.turn.get("pending") or ())
-        what += f' <code class="nt">{esc(move)}</code>'
+        what = esc(w("page.phase.canal", move=waiting_move(state, names.lang),
+                     canal=tx.region(names.lang, names.board.id, canal.id, canal.name) if canal
+                     else w("page.canal")))
+        what += notation(" ".join(state.turn.get("pending") or ()))
     if phase == "demand" and contact and contact.get("asking"):
         lead = chip(contact["asking"][0], names)  # the asked government decides for its own nation
     elif phase in ("auction", "swiss", "invest"):
@@ -250,7 +250,8 @@ def players_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
             i = names.interest(v) or 0
             total_interest += i
             tip = w("page.p.bond_title", nation=names.nation(nid), value=m(v), interest=m(i))
-            bl.append(f'<span class="bond n-{esc(nid)}" title="{esc(tip)}">{esc(nid)} {v}<small>/{i}</small></span>')
+            bl.append(f'<span class="bond n-{esc(nid)}" title="{esc(tip)}">{esc(names.nation(nid))} {v}'
+                      f'<small>/{i}</small></span>')
         cash = "" if secret_cash else esc(m(p["cash"]))
         out.append(
             f'<section class="player{cur}"><h3>{esc(name)} <span class="cash">{cash}</span></h3>'
@@ -271,10 +272,16 @@ def players_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
     return "".join(out)
 
 
+def notation(move: str) -> str:
+    """A move in the engine's notation, for experts: shown only while the setting "Show move notation" is on
+    (``.nt``, hidden by the style sheet otherwise, so it is neither seen nor read aloud)."""
+    return f' <code class="nt">{esc(move)}</code>' if move else ""
+
+
 def last_move_html(e: Entry, lang: str = "en") -> str:
-    """"Round 3 · Italy (Bo) moves to Taxation: +9M tax, …" with the move's notation beside it."""
+    """"Round 3 · Italy (Bo) moves to Taxation: +9M tax, …" (with the move's notation for experts)."""
     where = tx.t(lang, "page.round", n=e.round) + " · " if e.round else ""
-    return f'{esc(where)}{esc(e.text)} <code class="nt">{esc(e.action)}</code>'
+    return f'{esc(where)}{esc(e.text)}{notation(e.action)}'
 
 
 def log_html(entries: list[Entry], names: Names, *, current: int | None = None, recent: int | None = None) -> str:
@@ -313,7 +320,7 @@ def log_html(entries: list[Entry], names: Names, *, current: int | None = None, 
         marks = "".join(f" n-{esc(k)}" for k in e.notable)
         out.append(f'<li class="mv-row{here}{" notable" if e.notable else ""}{marks}"><button class="mv" '
                    f'data-cmd="replay-to" data-arg="{e.step}" title="{esc(w("page.log.show"))}">'
-                   f'<span class="say">{esc(e.text)}</span> <code>{esc(e.action)}</code></button></li>')
+                   f'<span class="say">{esc(e.text)}</span>{notation(e.action)}</button></li>')
     out.append("</ol></li></ol>")
     return "".join(out)
 

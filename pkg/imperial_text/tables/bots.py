@@ -22,6 +22,7 @@ TEXT: dict[str, dict[str, str]] = {
                            "la opción que a primera vista parece mejor"),
     "bots.quick_look": _r("a quick look one step ahead", "ein kurzer Blick einen Schritt voraus",
                           "un vistazo rápido un paso adelante"),
-    "bots.margin": _r("{how}, {points} points against the next best", "{how}, {points} Punkte gegenüber der nächstbesten",
-                      "{how}, {points} puntos frente a la siguiente mejor"),
+    "bots.margin": _r("{how}, {points} points against the next best choice: {next}",
+                      "{how}, {points} Punkte gegenüber der nächstbesten Wahl: {next}",
+                      "{how}, {points} puntos frente a la siguiente mejor opción: {next}"),
 }
