@@ -5,6 +5,7 @@ missing answers never cost a move or the game."""
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -69,13 +70,33 @@ def test_the_page_asks_for_a_computer_seat_and_plays_the_answer_with_its_reason(
     app.command("bot-answer", answer(first))
     assert app.session.cur == 1 and saved_moves(page) == 1
     meta = json.loads(page.local.data[KEY])["meta"]
-    notation, why = meta["reasons"]["0"]
-    assert notation == str(app.session.actions[0]) and why
+    notation, why, whys = meta["reasons"]["0"]
+    assert notation == str(app.session.actions[0]) and why and set(whys) == {"en", "de", "es"}
     assert app.session.entries[0].text.endswith(f" — {why}")
     assert len(bots.asks) == 2  # the next computer seat is asked at once
     assert page.document.body.dataset.bot == "thinking"
     # the regions the move touched (none for a rondel move) are outlined in the overlay for a while
     assert "botmove" in page.ui.overlay and page.ui.cleared_after["botmove"] >= 600
+
+
+def test_the_reasons_follow_a_change_of_language_and_are_kept_in_each():
+    page, app, bots, _s = open_game(["normal"] * 4)
+    for _ in range(3):
+        app.command("bot-answer", answer(bots.asks[-1]))
+    meta = json.loads(page.local.data[KEY])["meta"]
+    assert len(meta["reasons"]) == 3
+    for lang in ("de", "es", "en"):
+        app.command("lang", lang)
+        for k in range(3):
+            _notation, _why, whys = meta["reasons"][str(k)]
+            assert app.session.entries[k].text.endswith(f" — {whys[lang]}"), (lang, app.session.entries[k].text)
+        assert html.escape(whys[lang]) in page.html("decision")  # the last move, with its reason
+    assert whys["de"] != whys["en"] != whys["es"]
+    # kept with the save: a reload says them in the page's language too
+    app.command("lang", "de")
+    again = pf.new_app(page)
+    again.command("resume", KEY)
+    assert again.session.entries[2].text.endswith(f" — {whys['de']}")
 
 
 def test_at_normal_pace_an_answer_waits_its_turn_and_is_then_played():

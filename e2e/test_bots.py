@@ -16,6 +16,7 @@ import imperial_core as core
 import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool, SiteServer, wait_ready
 from imperial_core import codec
+from imperial_core.narrate import sentence
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -117,7 +118,7 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
                 assert notation in {str(a) for a in core.legal_actions(state)}
                 action = core.parse_action(state, notation)
                 first = steps(action, state.decision, NAMES)[0]
-                expect(hint).to_contain_text(first.label)
+                expect(hint).to_contain_text(sentence(state, action, []))  # said as the log says a move
                 marked = page.locator(f'#decision [data-choice="{first.value}"].hinted, '
                                       '#map [data-kind="hinted"] use')
                 assert marked.count() >= 1

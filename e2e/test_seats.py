@@ -58,9 +58,12 @@ def test_reasons_in_meta_keep_only_what_is_well_formed():
            "4": ["a", 5], "5": ["bond AH 2", "y" * 500]}
     got = S.parse_reasons(raw)
     assert set(got) == {0, 5}
-    assert got[0] == ("rondel factory", "good plan")
+    assert got[0] == ("rondel factory", "good plan", {})
     assert len(got[5][1]) == S.MAX_WHY
     assert S.parse_reasons(["not", "a dict"]) == {}
+    # with why in every language (a page that knows them): the languages spoken, as text, kept
+    raw = {"0": ["rondel factory", "plan", {"de": "Plan\n", "es": 5, "xx": "no"}], "1": ["a", "b", {}, "d"]}
+    assert S.parse_reasons(raw) == {0: ("rondel factory", "plan", {"de": "Plan"})}
 
 
 def test_seats_and_reasons_survive_a_save_and_a_reload():
@@ -76,6 +79,11 @@ def test_seats_and_reasons_survive_a_save_and_a_reload():
     assert t2.seats == ["human", "easy", "strong", "normal"]
     assert t2.reason_for(0, str(first)) == "the best-looking choice"
     assert t2.reason_for(0, "something else") == ""
+    table.remember(0, str(first), "the best-looking choice", {"en": "the best-looking choice", "de": "die beste"})
+    s.extra.update(table.meta(len(s.actions)))
+    t3, _ = S.Table.from_meta(back.players, Session.from_save(s.to_save()).extra)
+    assert t3.reason_for(0, str(first), "de") == "die beste"
+    assert t3.reason_for(0, str(first), "es") == "the best-looking choice"  # not known in it: as it was made
     assert json.loads(back.to_save())["meta"]["seats"] == t2.seats
 
 

@@ -2,9 +2,10 @@
 // a bot: the board scrolls, tabs and Undo answer while a bot thinks. Everything is loaded from this site
 // (the same Pyodide and engine wheel as the page; the wheel holds imperial_bots).
 //
-// Messages in:  {type: "choose", id, kind, position, level, seed}  (JSON text; position: to_position text)
+// Messages in:  {type: "choose", id, kind, position, level, seed, lang}  (JSON text; position: to_position text)
 // Messages out: {type: "ready", ms, engine} | {type: "failed", message}       (start-up)
-//               {type: "answer", id, index, action, reason, why, ms}          (index into legal_actions)
+//               {type: "answer", id, index, action, reason, why, whys, ms}    (index into legal_actions;
+//                                                                              whys: why in every language)
 //               {type: "error", id, message} | {type: "skipped", id}         (a request not answered)
 import { loadPyodide } from "./pyodide-env.mjs";
 

@@ -26,17 +26,19 @@ units, governments, the investor card.  Its weights and the policy's were tuned 
 With ``seconds=None`` the result depends only on the position (``to_position(state)``), the level and the
 seed, in every Python (the budget is counted in iterations); with ``seconds`` the strong level searches for
 that long.  ``choose_with_reason`` also returns a one-line reason for the log, built from the engine's events
-of the chosen step (``imperial_core.narrate``) and the bot's own comparison.
+of the chosen step (``imperial_core.narrate``) and the bot's own comparison (the next best choice named in
+words); ``choose_with_reasons`` gives the bot's own words in every language at once.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from imperial_core import Action, GameState, legal_actions, step, to_position
 from imperial_core.narrate import action_words, sentence
-from imperial_text import known, number, t
+from imperial_text import LANGS, known, number, t
 
 from .evaluate import Weights, evaluate, expected_scores, weights_for
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, ranked_scores, tuning_for
@@ -44,7 +46,8 @@ from .search import LEVEL_CONFIG, SearchConfig, lookahead, mcts
 
 LEVELS = ("easy", "normal", "strong")
 
-__all__ = ["LEVELS", "choose", "choose_index", "choose_with_reason", "evaluate", "expected_scores", "explain"]
+__all__ = ["LEVELS", "choose", "choose_index", "choose_with_reason", "choose_with_reasons", "evaluate",
+           "expected_scores", "explain"]
 
 
 def _rng(state: GameState, seed: int) -> random.Random:
@@ -53,30 +56,38 @@ def _rng(state: GameState, seed: int) -> random.Random:
     return random.Random(f"{seed}|{to_position(state)}")
 
 
+#: Why the bot chose, as a function of the language: said in any of them, and only when asked for.
+Why = Callable[[str], str]
+
+
+def _said(key: str) -> Why:
+    return lambda lang: t(lang, key)
+
+
 def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
-            cfg: SearchConfig, lang: str = "en") -> tuple[int, str]:
-    """The index of the choice and why, in ``lang``."""
+            cfg: SearchConfig) -> tuple[int, Why]:
+    """The index of the choice, and why."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
     if state.is_over:
         raise ValueError("the game is over: there is nothing to choose")
     n = len(legal_actions(state))
     if n == 1:
-        return 0, t(lang, "bots.only_choice")
+        return 0, _said("bots.only_choice")
     if level == "easy":
-        return _easy(state, seed, w, tu, lang)
+        return _easy(state, seed, w, tu)
     if state.decision not in KEY_DECISIONS:
         if cfg.maneuver_k > 1 and state.decision in ("fleets", "armies", "contact", "demand"):
             i, vals = lookahead(state, w, tu, cfg, top=cfg.maneuver_k)
-            return i, _why(state, i, vals, t(lang, "bots.compare_moves"), lang)
-        return greedy_index(state, None, w, tu), t(lang, "bots.maneuver_plan")
+            return i, _why(state, i, vals, _said("bots.compare_moves"))
+        return greedy_index(state, None, w, tu), _said("bots.maneuver_plan")
     if level == "normal":
         i, vals = lookahead(state, w, tu, cfg)
-        return i, _why(state, i, vals, t(lang, "bots.look_ahead"), lang)
+        return i, _why(state, i, vals, _said("bots.look_ahead"))
     seed_int = _rng(state, seed).getrandbits(32)
     i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
     visits = sum(x[2] for x in stats)
-    return i, _why(state, i, [(j, v) for j, v, _n in stats], t(lang, "bots.search", n=number(lang, visits)), lang)
+    return i, _why(state, i, [(j, v) for j, v, _n in stats], lambda lang: t(lang, "bots.search", n=number(lang, visits)))
 
 
 #: The easy level: how often a decision that shapes the game is one of its three best-looking choices taken
@@ -84,7 +95,7 @@ def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: W
 EASY_RANDOM, EASY_TOP, EASY_NOISE = 0.5, 3, 1.5
 
 
-def _easy(state: GameState, seed: int, w: Weights, tu: Tuning, lang: str = "en") -> tuple[int, str]:
+def _easy(state: GameState, seed: int, w: Weights, tu: Tuning) -> tuple[int, Why]:
     """One step ahead, counting only its own expected score (not the others'), with randomness."""
     rng = _rng(state, seed)
     w = w.with_(rel=0.0)
@@ -93,12 +104,12 @@ def _easy(state: GameState, seed: int, w: Weights, tu: Tuning, lang: str = "en")
             keys = keys_of(state)
             sc = ranked_scores(state, keys, w, tu)
             top = sorted(range(len(keys)), key=lambda i: (-sc[i], i))[:EASY_TOP]
-            return top[rng.randrange(len(top))], t(lang, "bots.one_of_best")
-        return greedy_index(state, rng, w, tu), t(lang, "bots.best_glance")
-    return greedy_index(state, rng, w, tu, noise=EASY_NOISE), t(lang, "bots.quick_look")
+            return top[rng.randrange(len(top))], _said("bots.one_of_best")
+        return greedy_index(state, rng, w, tu), _said("bots.best_glance")
+    return greedy_index(state, rng, w, tu, noise=EASY_NOISE), _said("bots.quick_look")
 
 
-def _why(state: GameState, chosen: int, vals: list[tuple[int, float]], how: str, lang: str = "en") -> str:
+def _why(state: GameState, chosen: int, vals: list[tuple[int, float]], how: Why) -> Why:
     """``how`` the bot decided, and by how many points its choice (index ``chosen``) beat the next best
     candidate of ``vals`` (index, value), which is named in words."""
     mine = next((v for j, v in vals if j == chosen), None)
@@ -106,10 +117,13 @@ def _why(state: GameState, chosen: int, vals: list[tuple[int, float]], how: str,
     if mine is None or other is None:
         return how
     points = f"{mine - other[1]:+.1f}"
-    if lang != "en":
-        points = points.replace(".", ",")
-    alternative = action_words(state, legal_actions(state)[other[0]], lang)
-    return t(lang, "bots.margin", how=how, points=points, next=alternative)
+    alternative = legal_actions(state)[other[0]]
+
+    def said(lang: str) -> str:
+        return t(lang, "bots.margin", how=how(lang), points=points if lang == "en" else points.replace(".", ","),
+                 next=action_words(state, alternative, lang))
+
+    return said
 
 
 def _resolve(state: GameState, level: str, weights: Weights | None, tuning: Tuning | None,
@@ -137,11 +151,17 @@ def explain(state: GameState, action: Any, events: list, why: str = "", lang: st
     return f"{text} ({why})" if why else text
 
 
+def choose_with_reasons(state: GameState, *, level: str = "normal", seed: int = 0, seconds: float | None = None,
+                        langs: tuple[str, ...] = LANGS) -> tuple[Action, dict[str, str]]:
+    """The bot's choice and why it chose it (its own words, without what the move did), in each of ``langs``."""
+    i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, None))
+    return legal_actions(state)[i], {lang: why(lang) for lang in langs}
+
+
 def choose_with_reason(state: GameState, *, level: str = "normal", seed: int = 0,
                        seconds: float | None = None, lang: str = "en") -> tuple[Action, str]:
     """The bot's choice and a one-line reason for the log, in ``lang``."""
     lang = known(lang)
-    i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, None), lang)
-    action = legal_actions(state)[i]
+    action, why = choose_with_reasons(state, level=level, seed=seed, seconds=seconds, langs=(lang,))
     _after, events = step(state, action)
-    return action, explain(state, action, events, why, lang)
+    return action, explain(state, action, events, why[lang], lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import imperial_bots as bots
 import imperial_core as ic
 import pytest
-from imperial_core.narrate import sentence
+from imperial_core.narrate import action_words, sentence
 from imperial_text.tables.bots import TEXT
 
 _HOW = {lang: [row[lang].split("{")[0] for k, row in TEXT.items() if k != "bots.margin"] for lang in ("en", "de", "es")}
@@ -36,3 +36,30 @@ def test_explain_in_spanish_keeps_the_given_why() -> None:
     line = bots.explain(s, action, events, "por qué", lang="es")
     assert line == sentence(s, action, events, "es") + " (por qué)"
     assert line != bots.explain(s, action, events, "por qué")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_next_best_is_named_in_words_not_in_notation(lang: str) -> None:
+    """"… +1.2 points against the next best choice: moves to Production", the choice said as the log says a
+    move (``narrate.action_words``), never as the engine writes it ("rondel production1")."""
+    s = ic.new_game(["Ann", "Bot 1", "Bot 2"], seed=2)
+    named = 0
+    for i in range(6):
+        action, whys = bots.choose_with_reasons(s, level="normal", seed=i)
+        why = whys[lang]
+        legal = ic.legal_actions(s)
+        assert not any(str(a) in why for a in legal if " " in str(a)), why
+        said = [action_words(s, a, lang) for a in legal if a != action]
+        if any(why.endswith(": " + w) for w in said):
+            named += 1
+        s = ic.step(s, action)[0]
+    assert named >= 3
+
+
+def test_reasons_in_every_language_at_once_match_one_at_a_time() -> None:
+    s = ic.new_game(["Ann", "Bot 1", "Bot 2"], seed=4)
+    action, whys = bots.choose_with_reasons(s, level="normal", seed=1)
+    assert set(whys) == {"en", "de", "es"}
+    for lang, why in whys.items():
+        same, line = bots.choose_with_reason(s, level="normal", seed=1, lang=lang)
+        assert same == action and line.endswith(f"({why})")

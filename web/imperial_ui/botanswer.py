@@ -1,9 +1,10 @@
 """The bot worker's answer to one request (run by ``bot-worker.mjs`` in its own Pyodide; plain CPython in the
-tests).  A request is JSON text ``{"id", "kind", "position", "level", "seed"}``; the answer is JSON text
-``{"type": "answer", "id", "index", "action", "reason", "why", "ms"}``: the index of the bot's choice in
-``legal_actions`` of the position, the choice in notation, the one-line reason for the log
-(``imperial_bots.choose_with_reason``), the bot's own words of why (the reason without what the move did),
-and the time it took.  Anything wrong raises; the worker answers ``{"type": "error"}`` then."""
+tests).  A request is JSON text ``{"id", "kind", "position", "level", "seed", "lang"}``; the answer is JSON text
+``{"type": "answer", "id", "index", "action", "reason", "why", "whys", "ms"}``: the index of the bot's choice
+in ``legal_actions`` of the position, the choice in notation, the one-line reason for the log in the request's
+language (``imperial_bots.choose_with_reason``), the bot's own words of why (the reason without what the move
+did), the same words in every language the game speaks (the log follows a change of language), and the time it
+took.  Anything wrong raises; the worker answers ``{"type": "error"}`` then."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import time
 
 import imperial_bots as bots
 import imperial_core as ic
-from imperial_core.narrate import sentence
+import imperial_text as tx
 
 
 def answer(text: str) -> str:
@@ -20,12 +21,12 @@ def answer(text: str) -> str:
     req = json.loads(text)
     t = time.perf_counter()
     state = ic.from_position(str(req["position"]))
-    lang = str(req.get("lang") or "en")
-    action, line = bots.choose_with_reason(state, level=str(req["level"]), seed=int(req.get("seed") or 0), lang=lang)
+    lang = tx.known(str(req.get("lang") or "en"))
+    action, whys = bots.choose_with_reasons(state, level=str(req["level"]), seed=int(req.get("seed") or 0),
+                                            langs=tx.LANGS)
     index = ic.legal_actions(state).index(action)
     ms = (time.perf_counter() - t) * 1000
     _after, events = ic.step(state, action)
-    told = sentence(state, action, events, lang=lang)
-    why = line[len(told) + 2:-1] if line.startswith(told + " (") and line.endswith(")") else ""
     return json.dumps({"type": "answer", "id": req["id"], "index": index, "action": str(action),
-                       "reason": line, "why": why, "ms": round(ms, 2)})
+                       "reason": bots.explain(state, action, events, whys[lang], lang), "why": whys[lang],
+                       "whys": whys, "ms": round(ms, 2)})

@@ -108,12 +108,13 @@ class BotPlay:
         if s is None or t is None:
             return
         for k, e in enumerate(s.entries):
-            why = t.reason_for(k, e.action)
+            why = t.reason_for(k, e.action, self.model.lang)
             if why and not e.text.endswith(f" — {why}"):
                 s.entries[k] = replace(e, text=f"{e.text} — {why}")
 
     def relang(self) -> None:
-        """The page's language changed: reasons, the bar and the table's words follow; a hint's label goes."""
+        """The page's language changed: the reasons (kept in every language), the bar and the table's words
+        follow; a hint goes."""
         self.apply_reasons()
         self.bar.forget()
         self.hint = None
@@ -246,9 +247,9 @@ class BotPlay:
             self.hint = (s.game_id, s.cur, str(out.action), label, out.why)
             self.draw_bar()
             return
-        self.play(out.action, out.why, out.ms)
+        self.play(out.action, out.why, out.ms, out.whys)
 
-    def play(self, action: Any, why: str, ms: float) -> None:
+    def play(self, action: Any, why: str, ms: float, whys: dict[str, str] | None = None) -> None:
         """A computer seat's move: played, told in the log with its reason, its regions outlined."""
         s, t = self.model.session, self.table
         assert s is not None and t is not None
@@ -261,9 +262,10 @@ class BotPlay:
             return
         step = s.cur
         s.play(action)
-        t.remember(step, str(action), why)
+        t.remember(step, str(action), why, whys)
         e = s.entries[step]
-        s.entries[step] = replace(e, text=f"{e.text} — {t.reasons[step][1]}") if t.reasons[step][1] else e
+        said = t.reason_for(step, str(action), self.model.lang)
+        s.entries[step] = replace(e, text=f"{e.text} — {said}") if said else e
         self.store_meta()
         self.last_cur = s.cur
         self.decisions += 1

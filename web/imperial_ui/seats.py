@@ -49,10 +49,22 @@ def parse_seats(raw: Any, players: list[str]) -> tuple[list[str], str]:
     return seats, problem
 
 
-def parse_reasons(raw: Any) -> dict[int, tuple[str, str]]:
-    """The bots' reasons stored with a save: move index -> (the move in notation, why).  Anything else is
-    left out."""
-    out: dict[int, tuple[str, str]] = {}
+#: A bot move's reason as kept: the move in notation, why (in the language it was made in), and why in each
+#: language the game speaks (empty for a reason kept by an older page).
+Reason = tuple[str, str, dict[str, str]]
+
+
+def clean_whys(raw: Any) -> dict[str, str]:
+    """A reason's words by language, as far as they are well formed (languages the game speaks, text)."""
+    if not isinstance(raw, dict):
+        return {}
+    return {lang: clean_why(raw[lang]) for lang in tx.LANGS if isinstance(raw.get(lang), str)}
+
+
+def parse_reasons(raw: Any) -> dict[int, Reason]:
+    """The bots' reasons stored with a save: move index -> (the move in notation, why, why by language).
+    Anything else is left out."""
+    out: dict[int, Reason] = {}
     if not isinstance(raw, dict):
         return out
     for k, v in list(raw.items())[:MAX_REASONS]:
@@ -60,17 +72,19 @@ def parse_reasons(raw: Any) -> dict[int, tuple[str, str]]:
             i = int(k)
         except (TypeError, ValueError):
             continue
-        if i < 0 or not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)):
+        if i < 0 or not (isinstance(v, list) and len(v) in (2, 3) and all(isinstance(x, str) for x in v[:2])):
             continue
-        out[i] = (v[0][:200], clean_why(v[1]))
+        out[i] = (v[0][:200], clean_why(v[1]), clean_whys(v[2]) if len(v) == 3 else {})
     return out
 
 
-def reasons_meta(reasons: dict[int, tuple[str, str]], upto: int) -> dict[str, list[str]]:
+def reasons_meta(reasons: dict[int, Reason], upto: int) -> dict[str, list[Any]]:
     """The reasons of moves ``0..upto-1`` for a save's meta (``upto``: the moves of the timeline, those kept
-    for redo included), the latest :data:`MAX_REASONS` of them."""
+    for redo included), the latest :data:`MAX_REASONS` of them: ``[notation, why]``, with why in every language
+    as a third item when known."""
     keep = sorted(i for i in reasons if i < upto)[-MAX_REASONS:]
-    return {str(i): list(reasons[i]) for i in keep}
+    return {str(i): [reasons[i][0], reasons[i][1], reasons[i][2]] if reasons[i][2] else list(reasons[i][:2])
+            for i in keep}
 
 
 def clean_why(text: Any) -> str:
@@ -153,6 +167,7 @@ class Outcome:
     line: str = ""
     ms: float = 0.0
     problem: str = ""
+    whys: dict[str, str] = field(default_factory=dict)  # why, in every language the game speaks
 
 
 @dataclass
@@ -165,7 +180,7 @@ class Table:
     failed: str = ""  # why the computer players stopped (a broken answer, a worker error); "" when fine
     pending_move: Ask | None = None
     pending_hint: Ask | None = None
-    reasons: dict[int, tuple[str, str]] = field(default_factory=dict)
+    reasons: dict[int, Reason] = field(default_factory=dict)
     _next_id: int = 1
     lang: str = "en"  # the page's language, for the bots' reasons
 
@@ -285,16 +300,19 @@ class Table:
         ms = msg.get("ms")
         return Outcome("play" if ask.kind == "move" else "hint", ask, legal[index], index,
                        clean_why(msg.get("why", "")), clean_why(msg.get("reason", "")),
-                       float(ms) if type(ms) in (int, float) and 0 <= ms < 1e9 else 0.0)
+                       float(ms) if type(ms) in (int, float) and 0 <= ms < 1e9 else 0.0,
+                       whys=clean_whys(msg.get("whys")))
 
-    def remember(self, step: int, notation: str, why: str) -> None:
-        """The reason of the bot move made at move index ``step``."""
-        self.reasons[step] = (notation, clean_why(why))
+    def remember(self, step: int, notation: str, why: str, whys: dict[str, str] | None = None) -> None:
+        """The reason of the bot move made at move index ``step`` (``whys``: in every language)."""
+        self.reasons[step] = (notation, clean_why(why), clean_whys(whys))
         if len(self.reasons) > MAX_REASONS:
             del self.reasons[min(self.reasons)]
 
-    def reason_for(self, step: int, notation: str) -> str:
+    def reason_for(self, step: int, notation: str, lang: str | None = None) -> str:
         """The reason recorded for move ``step`` if that move is still ``notation`` (after undo a different
-        move may stand there)."""
+        move may stand there), in ``lang`` when it is known in it."""
         r = self.reasons.get(step)
-        return r[1] if r is not None and r[0] == notation else ""
+        if r is None or r[0] != notation:
+            return ""
+        return r[2].get(lang or self.lang) or r[1]

@@ -751,7 +751,7 @@ TEXT: dict[str, dict[str, str]] = {
     "page.g.notation": _("Show move notation (for experts)", "Zugnotation zeigen (für Fortgeschrittene)",
                          "Mostrar la notación de las jugadas (para expertos)"),
     "page.g.notation_note": _("Each move in the log, the last move, the hint and the canal question then also "
-                              "shows its short form in the game's notation, as saves and links keep it.",
+                              "show their short form in the game's notation, as saves and links keep it.",
                               "Jeder Zug im Verlauf, der letzte Zug, der Tipp und die Kanalfrage zeigen dann auch "
                               "ihre Kurzform in der Notation des Spiels, wie Spielstände und Links sie speichern.",
                               "Cada jugada del registro, la última jugada, la pista y la pregunta del canal muestran "
