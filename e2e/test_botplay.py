@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import html
 import json
+import random
+import re
 from typing import Any
 
 import imperial_core as core
 import pagefake as pf
+from imperial_core.narrate import sentence
 from imperial_ui.botanswer import answer
+from imperial_ui.choices import Names
 from imperial_ui.seats import action_regions
 from imperial_ui.session import Session
 
@@ -130,6 +134,40 @@ def test_no_request_for_a_person_and_a_hint_is_shown_not_played():
     hinted = next(a for a in core.legal_actions(app.session.present) if str(a) == notation)
     assert set(page.ui.outlined("hinted")) == set(action_regions(hinted))  # its regions, in the overlay
     assert page.ui.cleared_after["hinted"] == 0  # until the game moves on
+
+
+def test_a_hint_is_a_sentence_and_a_bond_hint_names_the_nation():
+    """The hint says the move as the log would ("Ann buys Austria-Hungary's 9M bond"), in the page's language,
+    never only "9M (int. 4)", and its notation only for experts (``.nt``)."""
+    s = Session.new(PLAYERS, game_id="g1", seed=5)
+    rng = random.Random(1)
+    while not (s.present.decision == "invest" and any(a.type == "bond" for a in core.legal_actions(s.present))):
+        s.play(rng.choice(core.legal_actions(s.present)))
+    page = pf.FakePage()
+    bots = FakeBots()
+    page.window.imperialBots = bots
+    s.extra["seats"] = ["human"] * 4
+    page.local.data[KEY] = s.to_save()
+    app = pf.new_app(page)
+    app.command("resume", KEY)
+    state = app.session.present
+    legal = core.legal_actions(state)
+    bond = next(a for a in legal if a.type == "bond")
+    for lang in ("en", "de"):
+        app.command("lang", lang)
+        app.command("hint")
+        ask = json.loads(bots.asks[-1])
+        app.command("bot-answer", json.dumps({"type": "answer", "id": ask["id"], "index": legal.index(bond),
+                                              "action": str(bond), "why": "", "ms": 1}))
+        html = page.html("botbar-hint")
+        nation = Names(core.load_board("europe"), lang).nation(bond.nation)
+        assert html_text(html) == f"{app.model.w('page.b.hint_says')} {sentence(state, bond, [], lang)}."
+        assert nation in html and f'<span class="nt"> <code>{bond}</code></span>' in html
+
+
+def html_text(text: str) -> str:
+    """The text of a bit of HTML without the notation for experts (``.nt``, hidden unless asked for)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r'<span class="nt">.*?</span>', "", text)))
 
 
 def test_an_answer_after_undo_is_dropped_and_the_bots_wait():

@@ -275,7 +275,7 @@ def players_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
 def notation(move: str) -> str:
     """A move in the engine's notation, for experts: shown only while the setting "Show move notation" is on
     (``.nt``, hidden by the style sheet otherwise, so it is neither seen nor read aloud)."""
-    return f' <code class="nt">{esc(move)}</code>' if move else ""
+    return f'<span class="nt"> <code>{esc(move)}</code></span>' if move else ""
 
 
 def last_move_html(e: Entry, lang: str = "en") -> str:
