@@ -231,7 +231,9 @@ def test_a_message_never_covers_the_zoom_buttons(page_pool: PagePool, width: int
     for y in (0, 60, 160):  # the page scrolled (on a phone and a tablet the map scrolls under the message)
         page.evaluate("y => scrollTo(0, y)", y)
         assert not page.evaluate(OVERLAP)
-    # the zoom buttons still answer a click with the message open
+    # the zoom buttons still answer a click with the message open (once the map has its new size)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_timeout(200)
     before = view_width(page)
     page.locator("[data-zoom=in]").click()
     assert view_width(page) < before

@@ -3,7 +3,11 @@ met, played the way they would play it, with a screenshot of each (test-results/
 
 - a battle: picking the unit fights nothing; the fight is a second, explicit choice in words, beside "Not
   now";
-- a unit with one destination: picking it moves nothing; the destination is offered, and moves it.
+- a unit with one destination: picking it moves nothing; the destination is offered, and moves it;
+- the canal question (Imperial 2030): a sentence naming the unit, where it comes from and goes, and the canal;
+- a hint on an investment: the bond to buy named with its nation, in words.
+
+Resume and zoom on a phone are played in ``test_map_view.py``.
 """
 
 from __future__ import annotations
@@ -116,3 +120,48 @@ def test_a_unit_with_one_destination_names_it_before_moving(page_pool: PagePool,
     shot(page, "one-destination", size)
     go.click()
     page.wait_for_function("n => document.body.dataset.moves === String(n + 1)", arg=n)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_canal_question_is_a_sentence(page_pool: PagePool, size: tuple[int, int]):
+    """Imperial 2030: the canal's owner is asked in words whose unit would pass from where to where."""
+    from test_no_notation import canal_game
+
+    state, _played = canal_game()
+    page = open_link(page_pool, size, state)
+    decision = page.get_by_test_id("decision")
+    question = decision.locator(".dhead .who").inner_text()
+    unit, move = state.turn["pending"][:2]
+    board = core.load_board("world2030")
+    origin, to = move.split(">")[0], move.split(">")[-1]
+    assert "allow " in question.lower(), question
+    assert f"{unit}" in question and board.regions[origin].name in question and board.regions[to].name in question, question
+    assert "Canal?" in question and ">" not in decision.inner_text(), question
+    shot(page, "canal", size)
+    n = moves(page)
+    decision.get_by_role("button", name="Allow the passage").click()
+    page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=n)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_bond_hint_names_the_nation(page_pool: PagePool, size: tuple[int, int]):
+    """A hint asked for on an investment names the nation whose bond to buy, as a sentence."""
+    for seed in range(1, 12):
+        state = next((s for s in positions(seed) if s.decision == "invest"
+                      and sum(a.type == "bond" for a in core.legal_actions(s)) >= 2), None)
+        if state is None:
+            continue
+        page = open_link(page_pool, size, state)
+        page.get_by_test_id("hint").click()
+        hint = page.get_by_test_id("hint-text")
+        expect(hint).to_be_visible(timeout=120_000)
+        chosen = {str(a): a for a in core.legal_actions(state)}[hint.get_attribute("data-action")]
+        if chosen.type != "bond":
+            continue
+        text = hint.inner_text()
+        nation = next(n.name for n in core.load_board("europe").nations if n.id == chosen.nation)
+        assert nation in text and "bond" in text.lower(), text
+        assert "int." not in text and str(chosen) not in text, text
+        shot(page, "bond-hint", size)
+        return
+    pytest.fail("no hint to buy a bond in these games")
