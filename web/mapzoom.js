@@ -23,9 +23,20 @@ const EMPTY_AT_MOST = 0.1;
 //  fresh: the board was put in anew and its view is chosen at the first focus}
 let st = null;
 
+// The map area's size, kept by the ResizeObserver below: measuring it at every click would force the browser to
+// lay the page out in the middle of the click's writes, and again for the frame.
+let size = null;
 function area() {
-  const r = $("map")?.getBoundingClientRect();
-  return r && r.width > 0 && r.height > 0 ? r : null;
+  if (!size) {
+    const r = $("map")?.getBoundingClientRect();
+    if (!r || !(r.width > 0 && r.height > 0)) return null;
+    size = { width: r.width, height: r.height };
+  }
+  return size;
+}
+// where the area is on screen, for the pointer (measured when a pointer needs it)
+function rect() {
+  return $("map")?.getBoundingClientRect() ?? null;
 }
 
 // the three stacked drawings (ui.js layerBoard): the live drawing, the highlight overlay, the base image
@@ -215,7 +226,7 @@ function onPointerMove(e) {
   if (pointers.size === 2 && pinch) {
     const [m, n] = [...pointers.values()];
     const d = Math.hypot(m.x - n.x, m.y - n.y);
-    if (pinch.d > 0 && d > 0) zoomAt(d / pinch.d, (m.x + n.x) / 2 - a.left, (m.y + n.y) / 2 - a.top);
+    if (pinch.d > 0 && d > 0) zoomAt(d / pinch.d, (m.x + n.x) / 2 - (rect()?.left ?? 0), (m.y + n.y) / 2 - (rect()?.top ?? 0));
     pinch.d = d;
     return;
   }
@@ -232,8 +243,8 @@ function onPointerUp(e) {
 }
 
 function onWheel(e) {
-  const a = area();
-  if (!st || !a || !$("map").contains(e.target)) return;
+  const a = rect();
+  if (!st || !a || !area() || !$("map").contains(e.target)) return;
   e.preventDefault();
   zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - a.left, e.clientY - a.top);
 }
@@ -246,7 +257,9 @@ document.addEventListener("wheel", onWheel, { passive: false });
 
 // the map area changed size (the window, a turned phone, the game screen shown): the view the page chose is
 // chosen again for the new size; one the player chose keeps its centre and scale
-function resized() {
+function resized(entries) {
+  const r = entries?.[entries.length - 1]?.contentRect;
+  size = r && r.width > 0 && r.height > 0 ? { width: r.width, height: r.height } : null;
   if (!st || !area()) return;
   if (st.fresh || st.auto) home();
   else show();
