@@ -87,6 +87,45 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+def moves(page: Page) -> int:
+    """The moves of the game the page shows (``-1``: none shown)."""
+    return int(page.evaluate("() => document.body.dataset.moves || '-1'"))
+
+
+def open_link(page: Page, state: Any) -> None:
+    """``state``'s game opened in the page by its link (the page's own link, set in the address)."""
+    import imperial_core as core
+
+    before = page.evaluate("() => document.body.dataset.game || ''")
+    token = core.encode(state)
+    page.evaluate("t => { history.replaceState(null, '', location.pathname); location.hash = 'g=' + t; }", token)
+    page.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
+                           arg=before)
+    assert moves(page) == len(state.history), page.get_by_test_id("error").inner_text()
+
+
+def open_game(page_pool: PagePool, size: tuple[int, int], state: Any) -> Page:
+    """The pool's shared page at this size (below 768 px a phone's) with ``state``'s game opened by its link."""
+    w, h = size
+    page = page_pool.use({"width": w, "height": h}, phone=w < 768)
+    open_link(page, state)
+    return page
+
+
+def open_file(page: Page, state: Any, game_id: str = "from-test") -> None:
+    """``state``'s game opened from a JSON file (the page's "Import…" control), as the page exports it."""
+    sys.path.insert(0, str(ROOT / "web"))
+    from imperial_ui.session import Session
+
+    data = Session.from_state(state, game_id=game_id).to_save().encode()
+    before = page.evaluate("document.body.dataset.game || ''")
+    page.locator("#menu input[data-import]").set_input_files(
+        files=[{"name": "game.json", "mimeType": "application/json", "buffer": data}])
+    page.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
+                           arg=before)
+    assert page.evaluate("document.body.dataset.game") != before, page.get_by_test_id("error").inner_text()
+
+
 def wait_ready(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
     """Wait until the app says it is interactive, failing early with the page's own error text.
 

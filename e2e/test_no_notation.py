@@ -18,7 +18,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool, wait_ready
+from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool, open_link, wait_ready
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -126,17 +126,8 @@ def assert_none_seen(page: Page, state: Any, actions: list[Any], where: str) -> 
     page.locator("[data-tab=log]").click()
 
 
-def moves(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.moves || '-1'"))
 
 
-def open_link(page: Page, state: Any) -> None:
-    before = page.evaluate("() => document.body.dataset.game || ''")
-    token = core.encode(state)
-    page.evaluate("t => { history.replaceState(null, '', location.pathname); location.hash = 'g=' + t; }", token)
-    page.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
-                           arg=before)
-    assert moves(page) == len(state.history), page.get_by_test_id("error").inner_text()
 
 
 def set_lang(page: Page, lang: str) -> None:

@@ -14,14 +14,13 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, SiteServer, ready_page
+from conftest import ROOT, SiteServer, open_file, ready_page
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
 
 from imperial_ui.choices import Chooser, Names, steps  # noqa: E402
 from imperial_ui.seats import action_regions  # noqa: E402
-from imperial_ui.session import Session  # noqa: E402
 
 NAMES = Names(core.load_board("europe"))
 PLAYERS = ["Anna", "Ben", "Clara", "David"]
@@ -67,15 +66,6 @@ def maneuver(seed: int = 5) -> Any:
     return s
 
 
-def open_position(page: Page, state: Any) -> None:
-    """The position opened in the page from a file (the page's "Import…" control)."""
-    data = Session.from_state(state, game_id=f"overlay-{next(_ids)}").to_save().encode()
-    before = page.evaluate("document.body.dataset.game || ''")
-    page.locator("#menu input[data-import]").set_input_files(
-        files=[{"name": "game.json", "mimeType": "application/json", "buffer": data}])
-    page.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
-                           arg=before)
-    assert page.evaluate("document.body.dataset.game") != before, page.get_by_test_id("error").inner_text()
 
 
 def moves(page: Page) -> int:
@@ -124,7 +114,7 @@ def visible_point(page: Page, choice: str) -> list[float]:
 
 def test_selecting_a_unit_changes_only_the_overlay(page: Page) -> None:
     state = maneuver()
-    open_position(page, state)
+    open_file(page, state, f"overlay-{next(_ids)}")
     origin, destinations = a_unit_to_select(state)
     offered = {t.value for t in Chooser(core.legal_actions(state), state.decision, NAMES).next_tokens()
                if t.kind == "region"}
@@ -158,7 +148,7 @@ def test_selecting_a_unit_changes_only_the_overlay(page: Page) -> None:
 
 def test_the_overlay_targets_take_the_mouse_and_the_keyboard(page: Page) -> None:
     state = maneuver(6)
-    open_position(page, state)
+    open_file(page, state, f"overlay-{next(_ids)}")
     # by mouse: a real click on the unit, then on where it goes
     origin, destinations = a_unit_to_select(state)
     page.mouse.click(*visible_point(page, origin))
@@ -205,7 +195,7 @@ def click_steps(page: Page, state: Any, action: Any) -> None:
 
 def test_the_hint_is_outlined_in_the_overlay(page: Page) -> None:
     state = maneuver(7)
-    open_position(page, state)
+    open_file(page, state, f"overlay-{next(_ids)}")
     page.get_by_test_id("hint").click()
     hint = page.get_by_test_id("hint-text")
     expect(hint).to_be_visible(timeout=120_000)  # the worker starts, the strong computer decides
@@ -236,7 +226,7 @@ BOTMOVES = """() => {
 
 def test_a_computer_move_is_outlined_for_a_while(page: Page) -> None:
     state = maneuver(8)
-    open_position(page, state)
+    open_file(page, state, f"overlay-{next(_ids)}")
     page.evaluate(BOTMOVES)
     before = int(page.evaluate("() => Number(document.body.dataset.botMoves || 0)"))
     page.locator("[data-tab=players]").click()
@@ -253,7 +243,7 @@ def test_the_overlay_keeps_the_boards_view_when_zoomed_and_panned(page: Page) ->
     boxes = """() => ['#map svg.live', '#map > svg.map-overlay', '.mapwrap > svg.base']
         .map(s => document.querySelector(s).getAttribute('viewBox'))"""
     state = maneuver(9)
-    open_position(page, state)
+    open_file(page, state, f"overlay-{next(_ids)}")
     page.locator("[data-zoom=in]").click()
     live, overlay, base = page.evaluate(boxes)
     assert live == overlay == base

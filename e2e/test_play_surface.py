@@ -12,53 +12,27 @@ Resume and zoom on a phone are played in ``test_map_view.py``.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool
+from conftest import ROOT, PagePool, moves, open_game
 from playwright.sync_api import Page, expect
+from test_ui_logic import random_positions
 
 SIZES = [(1280, 800), (390, 844)]
 SHOTS = ROOT / "test-results"
 
 
-def positions(seed: int, board: str = "europe", moves: int = 5000) -> Iterator[core.GameState]:
-    """The positions of a random game on ``board``, one after another."""
-    rng = random.Random(seed)
-    players = ["Ann", "Bo", "Cy", "Di"] if board == "europe" else ["Ann", "Bo", "Cy", "Di", "Ed"]
-    state = core.new_game(players, seed=seed, board=board)
-    for _ in range(moves):
-        if state.is_over:
-            return
-        yield state
-        state = core.apply(state, rng.choice(core.legal_actions(state)))
-
-
 def first(predicate: Any, board: str = "europe") -> tuple[core.GameState, Any]:
     """The first position (over a few seeded games) where ``predicate(state, actions)`` gives something."""
     for seed in range(1, 12):
-        for state in positions(seed, board):
+        for state in random_positions(seed, 5000, board):
             if state.decision in ("fleets", "armies"):
                 found = predicate(state, core.legal_actions(state))
                 if found is not None:
                     return state, found
     raise AssertionError("no such position")
-
-
-def open_link(page_pool: PagePool, size: tuple[int, int], state: core.GameState) -> Page:
-    w, h = size
-    page = page_pool.use({"width": w, "height": h}, phone=w < 768)
-    page.evaluate("t => { location.hash = 'g=' + t; }", core.encode(state))
-    page.wait_for_function("() => document.body.dataset.screen === 'game'")
-    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=len(state.history))
-    return page
-
-
-def moves(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.moves"))
 
 
 def shot(page: Page, case: str, size: tuple[int, int]) -> None:
@@ -74,7 +48,7 @@ def pick_on_map(page: Page, region: str) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_battle_is_a_second_explicit_choice(page_pool: PagePool, size: tuple[int, int]):
     state, fight = first(lambda s, acts: next((a for a in acts if a.type == "battle"), None))
-    page = open_link(page_pool, size, state)
+    page = open_game(page_pool, size, state)
     n = moves(page)
     pick_on_map(page, fight.region)
     decision = page.get_by_test_id("decision")
@@ -108,7 +82,7 @@ def _one_destination(state: core.GameState, acts: list[Any]) -> Any:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_unit_with_one_destination_names_it_before_moving(page_pool: PagePool, size: tuple[int, int]):
     state, move = first(_one_destination)
-    page = open_link(page_pool, size, state)
+    page = open_game(page_pool, size, state)
     n = moves(page)
     pick_on_map(page, move.origin)
     decision = page.get_by_test_id("decision")
@@ -128,7 +102,7 @@ def test_the_canal_question_is_a_sentence(page_pool: PagePool, size: tuple[int, 
     from test_no_notation import canal_game
 
     state, _played = canal_game()
-    page = open_link(page_pool, size, state)
+    page = open_game(page_pool, size, state)
     decision = page.get_by_test_id("decision")
     question = decision.locator(".dhead .who").inner_text()
     unit, move = state.turn["pending"][:2]
@@ -147,11 +121,11 @@ def test_the_canal_question_is_a_sentence(page_pool: PagePool, size: tuple[int, 
 def test_a_bond_hint_names_the_nation(page_pool: PagePool, size: tuple[int, int]):
     """A hint asked for on an investment names the nation whose bond to buy, as a sentence."""
     for seed in range(1, 12):
-        state = next((s for s in positions(seed) if s.decision == "invest"
+        state = next((s for s in random_positions(seed, 5000) if s.decision == "invest"
                       and sum(a.type == "bond" for a in core.legal_actions(s)) >= 2), None)
         if state is None:
             continue
-        page = open_link(page_pool, size, state)
+        page = open_game(page_pool, size, state)
         page.get_by_test_id("hint").click()
         hint = page.get_by_test_id("hint-text")
         expect(hint).to_be_visible(timeout=120_000)

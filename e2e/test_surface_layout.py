@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import imperial_core as core
 import pytest
-from conftest import PagePool
+from conftest import PagePool, open_game
 from playwright.sync_api import Page
 from readable_position import midgame
 
@@ -67,17 +67,9 @@ def covered(page: Page) -> list[dict]:
     return page.evaluate(UNCOVERED, [AREAS, 7])
 
 
-def open_link(page_pool: PagePool, size: tuple[int, int], state: core.GameState) -> Page:
-    w, h = size
-    page = page_pool.use({"width": w, "height": h}, phone=w < 768)
-    page.evaluate("t => { location.hash = 'g=' + t; }", core.encode(state))
-    page.wait_for_function("() => document.body.dataset.screen === 'game'")
-    return page
-
-
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_nothing_covers_anything_with_any_tab_open_and_scrolled(page_pool: PagePool, size: tuple[int, int]):
-    page = open_link(page_pool, size, midgame())
+    page = open_game(page_pool, size, midgame())
     for tab in TABS:
         page.locator(f"[data-tab={tab}]").click()
         page.wait_for_function("t => !document.querySelector(`[data-panel=${t}]`).hidden"
@@ -104,7 +96,7 @@ def test_eight_choices_all_in_view_at_1280(page_pool: PagePool, board: str, play
     """A new game's first rondel decision: eight spaces, all shown without scrolling the decision."""
     state = core.new_game([f"P{i}" for i in range(1, players + 1)], seed=4, board=board)
     assert len(core.legal_actions(state)) == 8
-    page = open_link(page_pool, (1280, 800), state)
+    page = open_game(page_pool, (1280, 800), state)
     out = page.evaluate("""() => { const body = document.querySelector('#decision .dbody').getBoundingClientRect();
         return [...document.querySelectorAll('#decision button[data-choice]')].map(b => {
             const r = b.getBoundingClientRect();
@@ -115,7 +107,7 @@ def test_eight_choices_all_in_view_at_1280(page_pool: PagePool, board: str, play
 
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
 def test_the_scoreboard_stays_in_view_while_the_tab_scrolls(page_pool: PagePool, size: tuple[int, int]):
-    page = open_link(page_pool, size, midgame())
+    page = open_game(page_pool, size, midgame())
     page.locator("[data-tab=log]").click()
     page.wait_for_function("() => document.querySelectorAll('#log .mv-row').length > 5")
     page.evaluate(SCROLL_ALL_TO_END)

@@ -18,7 +18,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool, SiteServer, wait_ready
+from conftest import ROOT, PagePool, SiteServer, open_file, wait_ready
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -99,16 +99,6 @@ def open_link(page: Page, token: str) -> None:
     assert page.evaluate("document.body.dataset.game") != before, page.get_by_test_id("error").inner_text()
 
 
-def open_file(page: Page, state: Any) -> None:
-    """Import a game from a JSON file (the page's "Import…" control), as exported by the page."""
-    session = Session.from_state(state, game_id="from-test")
-    data = session.to_save().encode()
-    before = page.evaluate("document.body.dataset.game || ''")
-    page.locator("#menu input[data-import]").set_input_files(
-        files=[{"name": "game.json", "mimeType": "application/json", "buffer": data}])
-    page.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
-                           arg=before)
-    assert page.evaluate("document.body.dataset.game") != before, page.get_by_test_id("error").inner_text()
 
 
 def mouse_click_region(page: Page, region: str) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import imperial_core as core
 import pytest
@@ -81,8 +83,8 @@ def test_a_unit_click_then_a_destination_click_moves_it():
         chooser.choose("atlantis")
 
 
-def _positions(seed: int, moves: int, board: str = "europe"):
-    """The positions of a random game, one after another."""
+def random_positions(seed: int, moves: int, board: str = "europe") -> Iterator[Any]:
+    """The positions of a random game, one after another (at most ``moves``)."""
     rng = random.Random(seed)
     names = ["A", "B", "C", "D"] if board == "europe" else ["A", "B", "C", "D", "E"]
     state = core.new_game(names, seed=seed, board=board)
@@ -101,7 +103,7 @@ def test_picking_a_unit_never_plays_a_move(board: str):
     names = Names(core.load_board(board))
     picked = battles = 0
     for seed in (2, 5):
-        for state in _positions(seed, 700, board):
+        for state in random_positions(seed, 700, board):
             if state.decision not in ("fleets", "armies"):
                 continue
             acts = core.legal_actions(state)
@@ -128,7 +130,7 @@ def test_picking_a_unit_never_plays_a_move(board: str):
 
 def test_a_battle_offers_not_now_beside_the_fight():
     """The decision after a unit that can fight is picked: the fight in full words and "Not now"."""
-    for state in _positions(2, 4000):
+    for state in random_positions(2, 4000):
         if state.decision in ("fleets", "armies"):
             acts = core.legal_actions(state)
             fight = next((a for a in acts if a.type == "battle"), None)

@@ -10,7 +10,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool
+from conftest import ROOT, PagePool, moves, open_link
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -22,17 +22,8 @@ PLAYERS = ["Ann", "Bob", "Cem", "Dia"]
 SHOTS = ROOT / "test-results"
 
 
-def moves(page: Page) -> int:
-    return int(page.evaluate("() => document.body.dataset.moves || '-1'"))
 
 
-def open_link(page: Page, state: Any) -> None:
-    before = page.evaluate("() => document.body.dataset.game || ''")
-    token = core.encode(state)
-    page.evaluate("t => { history.replaceState(null, '', location.pathname); location.hash = 'g=' + t; }", token)
-    page.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
-                           arg=before)
-    assert moves(page) == len(state.history), page.get_by_test_id("error").inner_text()
 
 
 def click(page: Page, state: Any, action: Any) -> Any:

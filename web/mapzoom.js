@@ -226,7 +226,8 @@ function onPointerMove(e) {
   if (pointers.size === 2 && pinch) {
     const [m, n] = [...pointers.values()];
     const d = Math.hypot(m.x - n.x, m.y - n.y);
-    if (pinch.d > 0 && d > 0) zoomAt(d / pinch.d, (m.x + n.x) / 2 - (rect()?.left ?? 0), (m.y + n.y) / 2 - (rect()?.top ?? 0));
+    const r = rect();
+    if (r && pinch.d > 0 && d > 0) zoomAt(d / pinch.d, (m.x + n.x) / 2 - r.left, (m.y + n.y) / 2 - r.top);
     pinch.d = d;
     return;
   }
