@@ -119,7 +119,8 @@ def _outline_defs(board: str, regions: Iterable[str] | None = None) -> str:
 
 def highlights_svg(board: str = "europe", *, choices: Choices | None = None, selected: Iterable[str] | None = None,
                    recent: Iterable[str] | None = None, botmove: Iterable[str] | None = None,
-                   hinted: Iterable[str] | None = None, at: str = "", lang: str = "en") -> str:
+                   hinted: Iterable[str] | None = None, at: str = "", lang: str = "en",
+                   tutorial: str | None = None) -> str:
     """The highlights on ``board`` as one ``<g class="highlights">``: for each kind given (``HIGHLIGHTS``; a
     kind left ``None`` is not in it, so the page leaves that kind as it is on screen) a ``<g data-kind="…">``,
     in that order, with one ``<use href="#o-<region>">`` per region in the board's order, which clones the
@@ -128,7 +129,9 @@ def highlights_svg(board: str = "europe", *, choices: Choices | None = None, sel
     was drawn for; also on its group), ``tabindex="0"``, ``role="button"``, ``aria-label`` (the label) and the
     region's own ``<title>``; ``selected``: the selected unit's region; ``recent``: where the last move
     happened (outlined unless it is a choice or selected); ``botmove``: the regions a computer's move touched;
-    ``hinted``: the regions of the hint. Unknown regions are left out. Only the targets take pointer events."""
+    ``hinted``: the regions of the hint; ``tutorial``: the choice the tutorial asks for, whose target also carries
+    ``data-tutorial-target`` (outlined more strongly). Unknown regions are left out. Only the targets take
+    pointer events."""
     outlines = _outlines(board)
     given: dict[str, dict[str, str] | None] = {}
     if choices is not None:
@@ -156,8 +159,9 @@ def highlights_svg(board: str = "europe", *, choices: Choices | None = None, sel
             rname = _region_names(board, known(lang))
             for rid in outlines:
                 if rid in lit:
+                    mark = ' data-tutorial-target=""' if rid == tutorial else ""
                     out.append(f'<use href="#o-{_a(rid)}" data-choice="{_a(rid)}" data-at="{_a(at)}" tabindex="0" '
-                               f'role="button" aria-label="{_a(lit[rid])}">'
+                               f'role="button" aria-label="{_a(lit[rid])}"{mark}>'
                                f'<title>{_t(_title(geo["regions"][rid], names, rname[rid], known(lang)))}</title>'
                                f'</use>')
         out.append("</g>")

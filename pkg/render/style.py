@@ -114,6 +114,10 @@ HIGHLIGHT_STYLE: dict[str, str] = {
 }
 
 
+#: the choice the tutorial asks for (``highlights_svg(tutorial=…)``): outlined more strongly than any other
+TUTORIAL_STYLE = "fill:#FFD640;fill-opacity:.35;stroke:#D81B60;stroke-width:7px;stroke-dasharray:12 5"
+
+
 def highlight_stylesheet() -> str:
     """CSS for the highlights (``render.board.highlights_svg``): each kind's outline; no pointer events but on
     the choices."""
@@ -121,6 +125,7 @@ def highlight_stylesheet() -> str:
              ".highlights use{fill:none;fill-rule:evenodd;stroke-linejoin:round}",
              ".highlights [data-choice]{pointer-events:visiblePainted}"]
     rules += [f'.highlights [data-kind="{kind}"] use{{{css}}}' for kind, css in HIGHLIGHT_STYLE.items()]
+    rules.append(f".highlights [data-tutorial-target]{{{TUTORIAL_STYLE}}}")
     return "".join(rules)
 
 

@@ -675,6 +675,13 @@ TEXT: dict[str, dict[str, str]] = {
                         "El juego dejó de funcionar en esta página. Tus partidas guardadas están intactas: recarga la "
                         "página para seguir."),
     "page.f.solo": _("Play against the computer", "Gegen den Computer spielen", "Jugar contra el ordenador"),
+    "page.f.learn": _("Learn to play", "Spielen lernen", "Aprende a jugar"),
+    "page.f.learn_text": _("Never played Imperial? A guided first game on the Europe board teaches it in about twenty "
+                           "short steps, against two computer players.",
+                           "Noch nie Imperial gespielt? Eine geführte erste Partie auf dem Europaplan erklärt es in "
+                           "etwa zwanzig kurzen Schritten, gegen zwei Computer.",
+                           "¿Nunca has jugado a Imperial? Una primera partida guiada en el tablero de Europa te lo "
+                           "enseña en unos veinte pasos cortos, contra dos ordenadores."),
     "page.f.solo_text": _("You and three computer players (normal strength) on the Europe board.",
                           "Du und drei Computerspieler (normale Stärke) auf dem Europa-Spielplan.",
                           "Tú y tres jugadores del ordenador (nivel normal) en el tablero de Europa."),
