@@ -9,6 +9,7 @@ The parts, each with one job (and each testable in CPython, see ``e2e/pagefake.p
 - ``storage.Library``: the saves, the list, full or refused storage; ``links.Links``: links and other tabs;
 - ``start.StartScreen``: the start screen and the new-game form;
 - ``botplay.BotPlay`` (with ``botworker`` and ``botbar``): the computer players;
+- ``tutorial.Tutorial`` (with ``lesson`` and ``tutorial_steps``): "Learn to play", the guided first game;
 - ``commands.Commands``: the table from each page command to the part that handles it.
 
 The JS side (``ui.js``) forwards every click on ``[data-choice]`` / ``[data-cmd]`` and the keyboard shortcuts
@@ -39,6 +40,7 @@ from .session import Session
 from .start import StartScreen
 from .storage import Library, has_link
 from .store import Store
+from .tutorial import Tutorial
 
 LANG_KEY = "imperial.lang"  # localStorage: the language the player chose
 
@@ -72,8 +74,9 @@ class App:
         self.bots = BotPlay(self.dom, self.model, self.game, self.store)
         self.game.seats = self.bots
         self.screen.seats_html = self.bots.bar.seats_html
+        self.tutorial = Tutorial(self.dom, self.model, self.game, self.library, self.bots, self.start_screen.cmd_home)
         self.commands = Commands()
-        for part in (self.game, self.screen, self.library, self.start_screen, self.links, self.bots):
+        for part in (self.game, self.screen, self.library, self.start_screen, self.links, self.bots, self.tutorial):
             self.commands.add(part.commands())
         self.commands.add({"lang": self.cmd_lang})
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]

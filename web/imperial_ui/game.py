@@ -33,6 +33,35 @@ class Seats(Protocol):
     def sync(self) -> None: ...
 
 
+class Lesson(Protocol):
+    """What the game asks of the tutorial (``tutorial.Tutorial``): whether a click may go through, what a move
+    did to the lesson, whether undo is off; and to draw its panel with the decision."""
+
+    def allows(self, value: str) -> bool: ...
+
+    def played(self, action: Any) -> None: ...
+
+    def locked(self) -> bool: ...
+
+    def draw(self, chooser: Any) -> None: ...
+
+
+class NoLesson:
+    """No tutorial (until the page wires it in)."""
+
+    def allows(self, value: str) -> bool:
+        return True
+
+    def played(self, action: Any) -> None:
+        return None
+
+    def locked(self) -> bool:
+        return False
+
+    def draw(self, chooser: Any) -> None:
+        return None
+
+
 class NoSeats:
     """No computer players (until the page wires them in)."""
 
@@ -53,6 +82,7 @@ class Game:
         self.screen = screen
         self.tab_id = tab_id
         self.seats: Seats = NoSeats()
+        self.lesson: Lesson = NoLesson()
         library.check = self.check
 
     def commands(self) -> dict[str, Handler]:
@@ -133,6 +163,7 @@ class Game:
         clock = time.perf_counter
         t0 = clock()
         chooser = self.model.current_chooser(self.seats.computer_decides())
+        self.lesson.draw(chooser)
         at = self.model.decision_id(chooser)
         state = self.model.viewed()
         prof = {"choices": clock() - t0}
@@ -144,7 +175,10 @@ class Game:
 
     # -- moves ----------------------------------------------------------------------------------------
     def choose(self, value: str, at: str | None) -> None:
-        """A click on a drawn choice; ``at`` is the decision it was drawn for (``data-at``)."""
+        """A click on a drawn choice; ``at`` is the decision it was drawn for (``data-at``).  In the tutorial, a
+        choice the step does not take is not played (the tutorial says why)."""
+        if at == str(self.model.epoch) and not self.lesson.allows(value):
+            return
         click = self.model.click(value, at, self.seats.computer_decides())
         if click.outcome == "dropped":  # drawn for another decision (a double click, a click made before a change)
             self.dom.data(dropped=self.model.dropped)
@@ -168,6 +202,7 @@ class Game:
             return False
         self.model.note = ""
         self.dom.clear_message()
+        self.lesson.played(action)
         if s.present.is_over:
             self.model.scores_open = True
         self.after_change()
@@ -206,10 +241,14 @@ class Game:
 
     # -- undo, redo ------------------------------------------------------------------------------------
     def cmd_undo(self, _arg: str | None) -> None:
+        if self.lesson.locked():
+            return
         if self.model.undo():
             self.after_change()
 
     def cmd_redo(self, _arg: str | None) -> None:
+        if self.lesson.locked():
+            return
         if self.model.redo():
             self.after_change()
 

@@ -126,13 +126,16 @@ class MapView:
         if not about and chooser is not None and state.active_nation:
             about = list(self.render.home_regions(state.board, state.active_nation))
 
+        target = self.model.target if self.model.target in choices else ""
+        marks = {"tutorial": target} if target else {}  # the tutorial's target, outlined more strongly
+
         def draw() -> None:
             self.dom.ui.highlight(self.render.highlights_svg(state.board, choices=choices, selected=selected,
-                                                             recent=recent, at=at, lang=lang))
+                                                             recent=recent, at=at, lang=lang, **marks))
             self.focus(state.board, about)
 
-        self.dom.once("highlights", (state.board, tuple(choices.items()), tuple(selected), tuple(recent), at, lang),
-                      draw)
+        self.dom.once("highlights", (state.board, tuple(choices.items()), tuple(selected), tuple(recent), at, lang,
+                                     target), draw)
 
     def focus(self, board: str, regions: list[str]) -> None:
         """The part of the board ``regions`` take up, for the page to bring into view (none: nothing to show)."""

@@ -47,6 +47,7 @@ class PageModel:
     log_only: str | None = None  # the log shows this nation's turns only
     scores_open: bool = False
     note: str = ""  # a catalogue key: the note above the decision, said in the page's language when drawn
+    target: str = ""  # the choice the tutorial asks for (its ``data-choice``), outlined on the map and the decision
     chooser: Chooser | None = None
     greyed: str = ""  # the rondel spaces that cannot be paid now, greyed with the reason (HTML)
     epoch: int = 0

@@ -65,9 +65,10 @@ class GameScreen:
         self.announce_move(s.cur, s.entries[s.cur - 1] if s.cur > 0 else None)
         greyed = m.greyed if chooser is not None else ""
         note = m.w(m.note) if m.note else ""
-        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel),
+        target = m.target
+        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target),
                  lambda: views.decision_html(state, chooser, m.names, replay=replay, note=note, rondel=rondel,
-                                             last=last, at=at, greyed=greyed))
+                                             last=last, at=at, greyed=greyed, target=target))
         secret = s.secret_cash
         dom.view("scoreboard", (Same(state), secret, lang),
                  lambda: readable.scoreboard_html(state, m.names, secret_cash=secret))

@@ -57,10 +57,11 @@ def core_phase_text(phase: str) -> str:
 
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
                   note: str = "", rondel: str = "", last: Entry | None = None, at: str = "",
-                  greyed: str = "") -> str:
+                  greyed: str = "", target: str = "") -> str:
     """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did.
     ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``).
     ``greyed``: choices that cannot be taken now, with the reason (``readable.unaffordable_html``).
+    ``target``: the choice the tutorial asks for, marked ``data-tutorial-target`` (its button and rondel space).
     The header (who, what, the round and the rules "?") stays in view: the body scrolls beneath it."""
     w = names.t
     if replay is not None:
@@ -129,15 +130,16 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
                        f'</b>. <button data-cmd="cancel" class="link">{w("page.cancel")}</button></p>')
         tokens = chooser.next_tokens()
         if phase == "rondel" and rondel:
-            out.append(clickable_rondel(rondel, names.board, tokens, at, greyed))
+            out.append(clickable_rondel(rondel, names.board, tokens, at, greyed, target))
         if sel and any(t.group == w("page.group.battle") for t in tokens):  # to fight is a choice; so is not to
             greyed = f'<div class="group"><button class="choice" data-cmd="cancel">{esc(w("page.not_now"))}</button></div>' + greyed
-        out.append(choices_html(tokens, at, greyed))
+        out.append(choices_html(tokens, at, greyed, target))
     # the header stays; the body scrolls within the decision's own area when it must
     return out[0] + '<div class="dbody">' + "".join(out[1:]) + "</div>"
 
 
-def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", greyed: str = "") -> str:
+def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", greyed: str = "",
+                     target: str = "") -> str:
     """The renderer's rondel with its legal spaces made clickable (``data-choice``), as map regions are; the
     keyboard goes through the buttons instead, which follow the decision's order.  The spaces within reach
     that cannot be paid (``greyed``: ``readable.unaffordable_html``, whose buttons name their space) are
@@ -148,8 +150,10 @@ def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", gr
             lab = t.value.split(" ", 1)[1]
             if lab in labels:
                 i = labels.index(lab)
+                mark = ' data-tutorial-target=""' if t.value == target else ""
                 svg = svg.replace(f'data-rondel="{i}"', f'data-rondel="{i}" data-choice="{esc(t.value)}" '
-                                  f'data-at="{esc(at)}" tabindex="-1" role="button" aria-label="{esc(t.label)}"', 1)
+                                  f'data-at="{esc(at)}" tabindex="-1" role="button" aria-label="{esc(t.label)}"'
+                                  + mark, 1)
     for lab in re.findall(r'data-unaffordable="([^"]+)"', greyed):
         if lab in labels:
             i = labels.index(lab)
@@ -158,7 +162,8 @@ def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", gr
     return f'<div class="rondel-svg">{svg}</div>'
 
 
-def choices_html(tokens: list[Token], at: str = "", greyed: str = "") -> str:
+def choices_html(tokens: list[Token], at: str = "", greyed: str = "", target: str = "") -> str:
+    """The decision's choices as buttons, in groups; ``target``: the tutorial's choice, marked."""
     groups: dict[str, list[Token]] = {}
     for t in tokens:
         groups.setdefault(t.group, []).append(t)
@@ -172,8 +177,9 @@ def choices_html(tokens: list[Token], at: str = "", greyed: str = "") -> str:
         for t in toks:
             cls = "choice region" if t.kind == "region" else "choice"
             note = f'<small class="cnote">{esc(t.note)}</small>' if t.note else ""
-            out.append(f'<button class="{cls}" data-choice="{esc(t.value)}" data-at="{esc(at)}">{esc(t.label)}{note}'
-                       '</button>')
+            mark = ' data-tutorial-target=""' if target and t.value == target else ""
+            out.append(f'<button class="{cls}" data-choice="{esc(t.value)}" data-at="{esc(at)}"{mark}>{esc(t.label)}'
+                       f'{note}</button>')
         out.append("</div>")
     out.append(greyed)
     out.append("</div>")
