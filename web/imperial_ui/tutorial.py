@@ -89,6 +89,8 @@ class Tutorial:
             self.oops = ""
             if box and not box.hidden:
                 box.hidden = True
+                self.dom.write("tutorial", "")  # gone, not only hidden
+                self.dom.forget("tutorial")
             self.look("")
             return
         self.model.target = lesson.target(chooser, s.present, step) if self.model.replay is None else ""

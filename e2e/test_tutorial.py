@@ -1,0 +1,135 @@
+""""Learn to play" (issue 24) in Chromium: the whole tutorial walked by clicking only what it outlines
+(``[data-tutorial-target]``, or "Next" on a step that only explains), in English, German and Spanish, to its
+end and then "play on from here" (a normal game against easy computers); a wrong but legal choice gets the
+friendly word and the tutorial still completes, on a phone.  A screenshot of a step of each topic is saved
+as ``test-results/tutorial-<lang>-<topic>.png``.  No uncaught error may happen in the page (the shared
+pages' errors are checked after every test, ``conftest.py``).  The step table itself is tested in CPython
+(``e2e/test_tutorial_logic.py``)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT, PagePool
+from langwords import leftovers
+from playwright.sync_api import Page, expect
+
+SHOTS = ROOT / "test-results"
+STEP = "[data-testid=tutorial-step]"
+TARGET = "#decision button[data-tutorial-target]"
+
+#: what the page says after a click: the step, its key, where the half-made choice stands
+PROGRESS = """() => {
+  const s = document.querySelector('[data-testid=tutorial-step]');
+  const t = document.querySelector('#decision button[data-tutorial-target]');
+  return s ? [s.dataset.step, t ? t.dataset.choice + '@' + t.dataset.at : ''].join('|') : 'none';
+}"""
+
+
+def progress(page: Page) -> str:
+    return page.evaluate(PROGRESS)
+
+
+def step_of(page: Page) -> tuple[int, int, int]:
+    """(the step shown, how many, its topic)."""
+    s = page.locator(STEP)
+    return int(s.get_attribute("data-step") or 0), int(s.get_attribute("data-steps") or 0), \
+        int(s.get_attribute("data-topic") or 0)
+
+
+def learn(page: Page, lang: str) -> None:
+    """The page in ``lang`` (its own switch), then "Learn to play" on the start screen."""
+    if page.evaluate("() => document.documentElement.lang") != lang:
+        page.select_option("#lang", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    page.get_by_test_id("learn").click()
+    expect(page.locator(STEP)).to_be_visible()
+
+
+def click_on(page: Page) -> None:
+    """One click of the tutorial: "Next" where the step only explains, else its outlined choice (exactly one
+    button carries the mark); returns when the page has taken it."""
+    before = progress(page)
+    nxt = page.get_by_test_id("tutorial-next")
+    if nxt.count():
+        nxt.click()
+    else:
+        target = page.locator(TARGET)
+        assert target.count() == 1, page.locator(STEP).inner_text()
+        target.click()
+    page.wait_for_function(f"b => ({PROGRESS})() !== b", arg=before)
+
+
+def walk(page: Page, lang: str, shots: set[int]) -> list[int]:
+    """Through the tutorial to its last step, by its own marks; a screenshot at the first step of each topic
+    in ``shots``.  Returns the steps seen, in order."""
+    seen: list[int] = []
+    while True:
+        n, total, topic = step_of(page)
+        if not seen or seen[-1] != n:
+            seen.append(n)
+            if topic in shots:
+                shots.discard(topic)
+                page.screenshot(path=str(SHOTS / f"tutorial-{lang}-{topic}.png"))
+        if n == total:
+            return seen
+        assert len(seen) <= total and page.get_by_test_id("error").is_hidden(), page.get_by_test_id("error").inner_text()
+        click_on(page)
+
+
+def play_on(page: Page) -> None:
+    """"Play on from here": the tutorial goes, the computers are easy players, and the game goes on: the
+    person's moves are made by clicking the first choice until a computer has moved."""
+    page.get_by_test_id("tutorial-play-on").click()
+    expect(page.locator(STEP)).to_have_count(0)
+    expect(page.locator("#tutorial")).to_be_hidden()
+    page.locator("[data-tab=players]").click()
+    expect(page.locator("[data-testid=seats] li[data-seat=easy]")).to_have_count(2)
+    page.locator("[data-tab=nations]").click()
+    start = page.evaluate("() => +document.body.dataset.moves")
+    for _ in range(12):
+        if page.evaluate("() => +(document.body.dataset.botMoves || 0)") > 0:
+            break
+        choice = page.locator("#decision button[data-choice]")
+        if page.evaluate("() => document.body.dataset.bot") == "human" and choice.count():
+            at = choice.first.get_attribute("data-at")
+            choice.first.click()
+            page.wait_for_function("a => document.querySelector('#decision [data-at]')?.dataset.at !== a"
+                                   " || +(document.body.dataset.botMoves || 0) > 0", arg=at)
+        else:
+            page.wait_for_function("() => +(document.body.dataset.botMoves || 0) > 0", timeout=60_000)
+    assert page.evaluate("() => +(document.body.dataset.botMoves || 0)") > 0
+    assert page.evaluate("() => +document.body.dataset.moves") > start
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_whole_tutorial_by_its_marks_then_play_on(page_pool: PagePool, lang: str):
+    page = page_pool.use({"width": 1280, "height": 800})
+    learn(page, lang)
+    assert step_of(page)[:2] == (1, 20)
+    shots = set(range(1, 10)) if lang == "en" else {1, 5}
+    seen = walk(page, lang, shots)
+    assert seen == list(range(1, 21))
+    assert not shots, f"no step of topics {shots}"
+    panel = page.locator("#tutorial").inner_text()
+    if lang != "en":
+        assert leftovers(panel, lang) == [], panel
+    expect(page.get_by_test_id("tutorial-real-game")).to_be_visible()
+    play_on(page)
+
+
+def test_a_wrong_choice_gets_a_friendly_word_and_the_tutorial_still_ends(page_pool: PagePool):
+    page = page_pool.use({"width": 390, "height": 844}, phone=True)
+    learn(page, "en")
+    while step_of(page)[0] < 4:  # to the first step that asks for a choice: Austria-Hungary to Investor
+        click_on(page)
+    assert page.locator(TARGET).get_attribute("data-choice") == "rondel investor"
+    moves = page.evaluate("() => document.body.dataset.moves")
+    page.locator('#decision button[data-choice="rondel import"]').click()  # legal, but not this lesson's
+    expect(page.get_by_test_id("tutorial-oops")).to_be_visible()
+    assert step_of(page)[0] == 4
+    assert page.evaluate("() => document.body.dataset.moves") == moves  # not played
+    assert page.locator(TARGET).get_attribute("data-choice") == "rondel investor"  # the same highlight again
+    page.screenshot(path=str(SHOTS / "tutorial-wrong-choice-phone.png"))
+    assert walk(page, "en", set()) == list(range(4, 21))
+    page.get_by_test_id("tutorial-real-game").click()
+    expect(page.locator("#start")).to_be_visible()
