@@ -142,6 +142,7 @@ class UI:
         self.focused: list[list[float] | None] = []  # every focus box sent (mapzoom.js focus)
         self.lang = ""  # the language the page last set (lang.js set())
         self.invalid: list[str] = []  # the new-game form's fields marked aria-invalid (markInvalid)
+        self.revealed = 0  # how often the tutorial's marked choice was brought into view (revealTarget)
 
     def message(self, text: str, kind: str = "error", actions: str = "[]") -> None:
         entry = (str(text), str(kind), json.loads(actions or "[]"))
@@ -232,6 +233,9 @@ class UI:
 
     def announce(self, text: str) -> None:
         self.announced.append(str(text))
+
+    def revealTarget(self) -> None:  # noqa: N802
+        self.revealed += 1
 
 
 class Location:

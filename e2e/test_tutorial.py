@@ -86,18 +86,20 @@ def play_on(page: Page) -> None:
     expect(page.locator("[data-testid=seats] li[data-seat=easy]")).to_have_count(2)
     page.locator("[data-tab=nations]").click()
     start = page.evaluate("() => +document.body.dataset.moves")
+    bots = "() => +(document.body.dataset.botMoves || 0)"  # counted since the page started
+    done = page.evaluate(bots)
     for _ in range(12):
-        if page.evaluate("() => +(document.body.dataset.botMoves || 0)") > 0:
+        if page.evaluate(bots) > done:
             break
         choice = page.locator("#decision button[data-choice]")
         if page.evaluate("() => document.body.dataset.bot") == "human" and choice.count():
             at = choice.first.get_attribute("data-at")
             choice.first.click()
-            page.wait_for_function("a => document.querySelector('#decision [data-at]')?.dataset.at !== a"
-                                   " || +(document.body.dataset.botMoves || 0) > 0", arg=at)
+            page.wait_for_function(f"([a, d]) => document.querySelector('#decision [data-at]')?.dataset.at !== a"
+                                   f" || ({bots})() > d", arg=[at, done])
         else:
-            page.wait_for_function("() => +(document.body.dataset.botMoves || 0) > 0", timeout=60_000)
-    assert page.evaluate("() => +(document.body.dataset.botMoves || 0)") > 0
+            page.wait_for_function(f"d => ({bots})() > d", arg=done, timeout=60_000)
+    assert page.evaluate(bots) > done
     assert page.evaluate("() => +document.body.dataset.moves") > start
 
 

@@ -496,8 +496,20 @@ document.addEventListener("input", (e) => {
   if (e.target.closest?.("#new-game") && e.target.getAttribute("aria-invalid") === "true") command("form-check");
 });
 
+// the tutorial's marked choice brought into view inside the decision's own scrolling area (never the page's)
+function revealTarget() {
+  requestAnimationFrame(() => {
+    const el = document.querySelector("#decision button[data-tutorial-target]");
+    const box = el?.closest(".dbody");
+    if (!el || !box) return;
+    const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.top < b.top) box.scrollTop -= b.top - r.top + 8;
+    else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom + 8;
+  });
+}
+
 window.imperialUI = {
-  message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
+  revealTarget, message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
   mapChanged, highlight, focus, labelRegions, setPieces, setUnsaved, announce, setLang, markInvalid,
   zoom, showTab, showNotation, timings, profile: "",
 };

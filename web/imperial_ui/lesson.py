@@ -206,9 +206,9 @@ def step_text(s: Session, step: Step, lang: str) -> str:
 
 
 def panel_html(s: Session, lang: str, oops: str = "") -> str:
-    """The tutorial's panel: the step and its topic, its text and where to read more, the friendly word after
-    another choice (``oops``, a catalogue key), the computers' moves since the last step, and the step's
-    buttons ("Next" only where the step only explains; the last step's two)."""
+    """The tutorial's panel: the step and its topic, its text, the friendly word after another choice (``oops``,
+    a catalogue key), the step's buttons ("Next" only where the step only explains; the last step's two), where
+    to read more, and the computers' moves since the last step."""
     p = progress(s)
     if p is None:
         return ""
@@ -222,15 +222,9 @@ def panel_html(s: Session, lang: str, oops: str = "") -> str:
            f'data-topic="{step.topic}" data-key="{esc(step.key)}">',
            f'<p class="thead"><b>{w("tutorial.title")}</b> · {w("tutorial.step_of", n=k + 1, total=len(STEPS))}'
            f' · {w(f"tutorial.topic.{step.topic}")}</p>',
-           f'<p class="ttext">{esc(step_text(s, step, lang))}</p>',
-           f'<p class="tref">{esc(where(step.ref, lang))}</p>']
+           f'<p class="ttext">{esc(step_text(s, step, lang))}</p>']
     if oops:
         out.append(f'<p class="toops" data-testid="tutorial-oops" role="status">{w(oops)}</p>')
-    you = s.players[0]
-    moves = [e for e in s.entries[p["since"]:s.cur] if e.player != you]
-    if moves:
-        out.append(f'<div class="tmeanwhile"><p>{w("tutorial.meanwhile")}</p><ul>'
-                   + "".join(f"<li>{esc(e.text)}</li>" for e in moves) + "</ul></div>")
     if step.explains:
         out.append(f'<div class="choices"><button class="primary" data-cmd="tutorial-next" '
                    f'data-testid="tutorial-next">{w("tutorial.next")}</button></div>')
@@ -239,5 +233,11 @@ def panel_html(s: Session, lang: str, oops: str = "") -> str:
                    f'data-testid="tutorial-play-on">{w("tutorial.play_on")}</button>'
                    f'<button data-cmd="tutorial-real-game" data-testid="tutorial-real-game">'
                    f'{w("tutorial.real_game")}</button></div>')
+    out.append(f'<p class="tref">{esc(where(step.ref, lang))}</p>')
+    you = s.players[0]
+    moves = [e for e in s.entries[p["since"]:s.cur] if e.player != you]
+    if moves:  # the computers' moves since the last step, each in one sentence with its reason
+        out.append(f'<div class="tmeanwhile"><p>{w("tutorial.meanwhile")}</p><ul>'
+                   + "".join(f"<li>{esc(e.text)}</li>" for e in moves) + "</ul></div>")
     out.append("</div>")
     return "".join(out)
