@@ -17,7 +17,7 @@ from readable_position import midgame
 SIZES = [(1280, 800), (768, 1024), (390, 844)]
 TABS = ["nations", "players", "log", "charts"]
 #: the areas of the game screen, each a selector; the zoom buttons are drawn on the map by design
-AREAS = {"map": ".mapwrap", "zoom": ".zoom", "botbar": "#botbar", "decision": "#decision",
+AREAS = {"map": ".mapwrap", "zoom": ".zoom", "botbar": "#botbar", "tutorial": "#tutorial", "decision": "#decision",
          "scoreboard": ".scoreboard-card", "tabs": ".tabs", "tab": ".panels", "message": "#error"}
 
 UNCOVERED = """([areas, grid]) => {
@@ -116,3 +116,37 @@ def test_the_scoreboard_stays_in_view_while_the_tab_scrolls(page_pool: PagePool,
     assert box[0] >= 0 and box[1] <= box[2], box
     assert page.evaluate("() => document.querySelector('.panels').scrollTop") > 0  # the log did scroll
     assert covered(page) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_tutorial_covers_nothing_and_keeps_its_step_and_the_decision_in_view(page_pool: PagePool,
+                                                                                size: tuple[int, int]):
+    """"Learn to play" (issue 24): its panel is an area of its own above the decision, at each step of the first
+    topics (an explaining step with its Next, the rondel, the long list of bonds), scrolled or not; its text,
+    its Next button and the marked choice are on screen."""
+    w, h = size
+    page = page_pool.use({"width": w, "height": h}, phone=w < 768)
+    page.get_by_test_id("learn").click()
+    step = page.locator("[data-testid=tutorial-step]")
+    for n in range(1, 6):
+        page.wait_for_function("n => document.querySelector('[data-testid=tutorial-step]')?.dataset.step == n",
+                               arg=str(n))
+        page.wait_for_timeout(50)  # the marked choice is scrolled into view at the next frame
+        assert covered(page) == [], (n, "at the top")
+        seen = page.evaluate("""() => { const on = (el) => { if (!el) return false; const r = el.getBoundingClientRect();
+            const x = (r.left + r.right) / 2, y = (r.top + Math.min(r.bottom, r.top + 12)) / 2 + 2;
+            const top = document.elementFromPoint(x, y); return !!top && (el === top || el.contains(top)); };
+            return {text: on(document.querySelector('#tutorial .ttext')),
+                    next: document.querySelector('[data-testid=tutorial-next]') ? on(document.querySelector('[data-testid=tutorial-next]')) : null,
+                    target: document.querySelector('#decision button[data-tutorial-target]') ? on(document.querySelector('#decision button[data-tutorial-target]')) : null}; }""")
+        assert seen["text"] and seen["next"] in (True, None) and seen["target"] in (True, None), (n, seen)
+        assert seen["next"] or seen["target"], (n, seen)  # something to click is in view
+        if n == 5:
+            page.evaluate(SCROLL_ALL_TO_END)
+            page.wait_for_timeout(50)
+            assert covered(page) == [], (n, "scrolled")
+            break
+        nxt = page.get_by_test_id("tutorial-next")
+        (nxt if nxt.count() else page.locator("#decision button[data-tutorial-target]")).click()
+    assert step.get_attribute("data-step") == "5"
+    assert page.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight + 1")

@@ -503,8 +503,8 @@ function revealTarget() {
     const box = el?.closest(".dbody");
     if (!el || !box) return;
     const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
-    if (r.top < b.top) box.scrollTop -= b.top - r.top + 8;
-    else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom + 8;
+    // its top at the top of the area when it is out of view (or taller than what is left below it)
+    if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - 6;
   });
 }
 

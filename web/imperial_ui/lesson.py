@@ -223,8 +223,8 @@ def panel_html(s: Session, lang: str, oops: str = "") -> str:
            f'<p class="thead"><b>{w("tutorial.title")}</b> · {w("tutorial.step_of", n=k + 1, total=len(STEPS))}'
            f' · {w(f"tutorial.topic.{step.topic}")}</p>',
            f'<p class="ttext">{esc(step_text(s, step, lang))}</p>']
-    if oops:
-        out.append(f'<p class="toops" data-testid="tutorial-oops" role="status">{w(oops)}</p>')
+    if oops:  # after another choice: said first, the step's text after it
+        out.insert(2, f'<p class="toops" data-testid="tutorial-oops" role="status">{w(oops)}</p>')
     if step.explains:
         out.append(f'<div class="choices"><button class="primary" data-cmd="tutorial-next" '
                    f'data-testid="tutorial-next">{w("tutorial.next")}</button></div>')
