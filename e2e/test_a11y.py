@@ -1,5 +1,6 @@
 """Accessibility: axe-core (test harness only, never shipped) finds no serious or critical violation on the
-start screen, the new-game form, a game in progress and the score screen, in English, German and Spanish."""
+start screen, the new-game form, a game in progress, the tutorial and the score screen, in English, German and
+Spanish."""
 
 from __future__ import annotations
 
@@ -75,6 +76,23 @@ def test_a_game_in_progress(page: Page, axe: str):
         before = page.evaluate("() => document.body.dataset.moves")
         page.locator("#decision button[data-choice]").first.click()
         page.wait_for_function("n => document.body.dataset.moves !== n", arg=before)
+    assert serious_violations(page, axe) == []
+
+
+def test_the_tutorial(page: Page, axe: str):
+    """"Learn to play" at a step with the computers' moves told and the friendly word after another choice."""
+    page.evaluate("() => imperialPy.command('home')")
+    page.get_by_test_id("learn").click()
+    step = page.locator("[data-testid=tutorial-step]")
+    while step.get_attribute("data-step") != "6":
+        before = step.get_attribute("data-step")
+        nxt = page.get_by_test_id("tutorial-next")
+        (nxt if nxt.count() else page.locator("#decision button[data-tutorial-target]")).click()
+        page.wait_for_function("b => document.querySelector('[data-testid=tutorial-step]').dataset.step !== b",
+                               arg=before)
+    page.locator("#decision button[data-choice]:not([data-tutorial-target])").first.click()
+    expect(page.get_by_test_id("tutorial-oops")).to_be_visible()
+    expect(page.locator("#tutorial .tmeanwhile li")).to_have_count(1)
     assert serious_violations(page, axe) == []
 
 

@@ -499,12 +499,16 @@ document.addEventListener("input", (e) => {
 // the tutorial's marked choice brought into view inside the decision's own scrolling area (never the page's)
 function revealTarget() {
   requestAnimationFrame(() => {
-    const el = document.querySelector("#decision button[data-tutorial-target]");
-    const box = el?.closest(".dbody");
-    if (!el || !box) return;
-    const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
-    // its top at the top of the area when it is out of view (or taller than what is left below it)
-    if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - 6;
+    const button = document.querySelector("#decision button[data-tutorial-target]");
+    const box = button?.closest(".dbody");
+    if (!button || !box) return;
+    const group = button.closest(".group"), b = box.getBoundingClientRect();
+    // with its group's label when that fits in
+    const el = group && button.getBoundingClientRect().bottom - group.getBoundingClientRect().top < b.height ? group : button;
+    const r = el.getBoundingClientRect();
+    // its top at the top of the area when the button is out of view (or taller than what is left below it)
+    const br = button.getBoundingClientRect();
+    if (br.top < b.top || br.bottom > b.bottom) box.scrollTop += r.top - b.top - 6;
   });
 }
 

@@ -125,7 +125,7 @@ def highlight_stylesheet() -> str:
              ".highlights use{fill:none;fill-rule:evenodd;stroke-linejoin:round}",
              ".highlights [data-choice]{pointer-events:visiblePainted}"]
     rules += [f'.highlights [data-kind="{kind}"] use{{{css}}}' for kind, css in HIGHLIGHT_STYLE.items()]
-    rules.append(f".highlights [data-tutorial-target]{{{TUTORIAL_STYLE}}}")
+    rules.append(f'.highlights [data-kind="choice"] use[data-tutorial-target]{{{TUTORIAL_STYLE}}}')
     return "".join(rules)
 
 
