@@ -122,6 +122,9 @@ def test_a_wrong_choice_is_judged_and_explaining_steps_take_no_choice():
     assert lesson.judge(chooser, "rondel import", s.present, STEPS[3]) == "wrong"
     assert lesson.judge(chooser, "rondel investor", s.present, STEPS[3]) == "ok"
     assert lesson.judge(chooser, "rondel investor", s.present, STEPS[-1]) == "end"
+    assert not lesson.astray(s)
+XX
+    assert lesson.astray(s) and lesson.progress(s)["step"] == len(STEPS) - 1  # type: ignore[index]
 
 
 @pytest.mark.parametrize("k", [k for k, step in enumerate(STEPS) if step.accept])

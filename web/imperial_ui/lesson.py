@@ -86,15 +86,12 @@ def accepted(chooser: Chooser, state: Any, step: Step) -> list[int]:
 
 def target(chooser: Chooser | None, state: Any, step: Step | None) -> str:
     """The value (``data-choice``) of the next click toward the step's action; ``""`` when there is none."""
-    if chooser is None or step is None:
+    ids = accepted(chooser, state, step) if chooser is not None and step is not None else []
+    if not ids:
         return ""
-    for i in accepted(chooser, state, step)[:1]:
-        values = [t.value for t in chooser.steps[i]]
-        n = len(chooser.prefix)
-        if values[:n] == chooser.prefix and n < len(values):
-            return values[n]
-        return values[0]
-    return ""
+    values = [t.value for t in chooser.steps[ids[0]]]  # type: ignore[union-attr]
+    n = len(chooser.prefix)  # type: ignore[union-attr]
+    return values[n] if values[:n] == chooser.prefix and n < len(values) else values[0]  # type: ignore[union-attr]
 
 
 def judge(chooser: Chooser, value: str, state: Any, step: Step) -> str:
@@ -170,6 +167,19 @@ def played(s: Session, action: Any) -> Moved:
         k, outcome = len(STEPS) - 1, "lost"
     s.extra[KEY] = {"step": k, "since": since}
     return Moved(outcome)
+
+
+def astray(s: Session) -> bool:
+    """A step that asks for an action no longer legal here (a save changed by hand, a game that went its own
+    way): the lesson goes to its last step.  Whether it did."""
+    p = progress(s)
+    if p is None:
+        return False
+    step = STEPS[p["step"]]
+    if not step.expect or (not s.present.is_over and expected(s.present, step) is not None):
+        return False
+    s.extra[KEY] = {"step": len(STEPS) - 1, "since": p["since"]}
+    return True
 
 
 def next_step(s: Session) -> bool:

@@ -82,6 +82,8 @@ class Tutorial:
         """The panel and the target to outline (``model.target``), from the game's save meta; nothing when the
         game on screen is not a tutorial."""
         s = self.model.session
+        if s is not None and self.model.replay is None and lesson.astray(s):
+            self.oops = "tutorial.lost"
         step = lesson.current(s)
         box = self.dom.el("tutorial")
         if step is None or s is None:
