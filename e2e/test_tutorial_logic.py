@@ -123,7 +123,7 @@ def test_a_wrong_choice_is_judged_and_explaining_steps_take_no_choice():
     assert lesson.judge(chooser, "rondel investor", s.present, STEPS[3]) == "ok"
     assert lesson.judge(chooser, "rondel investor", s.present, STEPS[-1]) == "end"
     assert not lesson.astray(s)
-XX
+    s.extra["tutorial"] = {"step": 4, "since": 0}  # a step whose action is not legal here (buying a bond)
     assert lesson.astray(s) and lesson.progress(s)["step"] == len(STEPS) - 1  # type: ignore[index]
 
 
