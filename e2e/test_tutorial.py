@@ -9,7 +9,7 @@ pages' errors are checked after every test, ``conftest.py``).  The step table it
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT, PagePool
+from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool
 from langwords import leftovers
 from playwright.sync_api import Page, expect
 
@@ -98,7 +98,8 @@ def play_on(page: Page) -> None:
             page.wait_for_function(f"([a, d]) => document.querySelector('#decision [data-at]')?.dataset.at !== a"
                                    f" || ({bots})() > d", arg=[at, done])
         else:
-            page.wait_for_function(f"d => ({bots})() > d", arg=done, timeout=60_000)
+            # the computer players' worker may be starting (its own runtime): as long as a page's boot
+            page.wait_for_function(f"d => ({bots})() > d", arg=done, timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate(bots) > done
     assert page.evaluate("() => +document.body.dataset.moves") > start
 
