@@ -164,14 +164,16 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "ui-bots.png"))
 
-    # Instant pace, the bots made quicker, and the person's seat handed to the computer: the game ends.
+    # Instant pace, the bots made quicker (easy), and the person's seat handed to the computer: the game ends.
     page.get_by_test_id("pace").select_option("instant")
     page.locator("[data-tab=players]").click()
     seats = page.get_by_test_id("seats")
     for i in range(1, 4):
-        seats.locator(f'select[data-seat-level="{i}"]').select_option("normal")
+        seats.locator(f'select[data-seat-level="{i}"]').select_option("easy")
     seats.get_by_test_id("seat-computer-1").click()
-    expect(seats.locator("li").first).to_have_attribute("data-seat", "normal")
+    expect(seats.locator("li").first).to_have_attribute("data-seat", "normal")  # takes over at normal
+    seats.locator('select[data-seat-level="0"]').select_option("easy")
+    expect(seats.locator("li").first).to_have_attribute("data-seat", "easy")
     # only computers now: the game can be watched, paused and resumed
     page.get_by_test_id("bot-pause").click()
     expect(page.get_by_test_id("bot-status")).to_contain_text("Paused")
@@ -182,7 +184,7 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
     expect(page.locator("#scores")).to_be_visible(timeout=GAME_TIMEOUT_MS)
     state, meta = saved(page)
     assert state.is_over
-    assert meta["seats"] == ["normal"] * 4
+    assert meta["seats"] == ["easy"] * 4
     expect(page.locator("#scores")).to_contain_text(f"{core.winner(state)} wins")
     for name, points in core.scores(state).items():
         expect(page.locator("#scores tr", has_text=name).locator("td.total")).to_have_text(str(points))
