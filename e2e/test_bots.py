@@ -67,14 +67,15 @@ def click_move(page: Page, state: Any, action: Any) -> None:
     wait_for(page, "n => Number(document.body.dataset.moves) > n", start)
 
 
-#: Tests that count the computer players' moves from zero (``data-bot-moves`` lives as long as the page).
-COUNT_BOT_MOVES = {"test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_link"}
-
-
 @pytest.fixture()
-def page(request: pytest.FixtureRequest, page_pool: PagePool) -> Page:
-    """The shared booted page, reset (and reloaded where the count of computer moves matters)."""
-    return page_pool.use({"width": 1280, "height": 860}, reload=request.function.__name__ in COUNT_BOT_MOVES)
+def page(page_pool: PagePool) -> Page:
+    """The shared booted page, reset."""
+    return page_pool.use({"width": 1280, "height": 860})
+
+
+def bot_moves(page: Page) -> int:
+    """The computer players' moves made in this page since it was loaded (``data-bot-moves``)."""
+    return int(page.evaluate("() => Number(document.body.dataset.botMoves || 0)"))
 
 
 def start_from_form(page: Page, seats: list[str], seed: int) -> None:
@@ -199,15 +200,16 @@ def _state_at(final: Any, k: int) -> Any:
     return s
 
 
-def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_link(page: Page, browser: Browser,
-                                                                                 site: SiteServer):
+def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_link(page: Page,
+                                                                                 page_pool: PagePool):
+    made = bot_moves(page)
     page.get_by_test_id("solo-name").fill("Zoe")
     page.get_by_test_id("play-computer").click()
     wait_for(page, "() => document.body.dataset.screen === 'game'")
     _state, meta = saved(page)
     assert meta["seats"] == ["human", "normal", "normal", "normal"]
-    wait_for(page, "() => Number(document.body.dataset.botMoves || 0) >= 1 || document.body.dataset.bot === 'human'",
-             timeout=BOOT_TIMEOUT_MS)
+    wait_for(page, "n => Number(document.body.dataset.botMoves || 0) > n || document.body.dataset.bot === 'human'",
+             made, timeout=BOOT_TIMEOUT_MS)
     page.locator("[data-tab=players]").click()
     seats = page.get_by_test_id("seats")
     expect(seats.locator("li")).to_have_count(4)
@@ -238,17 +240,13 @@ def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_li
     # A link carries no seats: whoever opens it finds every seat human.
     page.get_by_test_id("share-link").click()
     url = page.get_by_test_id("share-url").input_value()
-    other = browser.new_context(viewport={"width": 1280, "height": 860})  # someone else's browser
-    try:
-        p2 = other.new_page()
-        p2.goto(url)
-        wait_ready(p2)
-        wait_for(p2, "() => document.body.dataset.screen === 'game'")
-        p2.locator("[data-tab=players]").click()
-        expect(p2.get_by_test_id("seats").locator("li[data-seat=human]")).to_have_count(4)
-        assert p2.evaluate("() => document.body.dataset.bot") == "human"
-    finally:
-        other.close()
+    # someone else's browser: the pool's phone page has a browser context (and storage) of its own
+    p2 = page_pool.use({"width": 390, "height": 844}, phone=True)
+    p2.evaluate("u => { location.hash = new URL(u).hash; }", url)
+    wait_for(p2, "() => document.body.dataset.screen === 'game'")
+    p2.locator("[data-tab=players]").click()
+    expect(p2.get_by_test_id("seats").locator("li[data-seat=human]")).to_have_count(4)
+    assert p2.evaluate("() => document.body.dataset.bot") == "human"
 
     # Only computers now, then back to the start screen: the game waits there, and goes on when resumed.
     page.locator("#share [data-close]").click()
