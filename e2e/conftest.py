@@ -16,6 +16,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +125,37 @@ def open_file(page: Page, state: Any, game_id: str = "from-test") -> None:
     page.wait_for_function("g => document.body.dataset.game !== g || !document.getElementById('error').hidden",
                            arg=before)
     assert page.evaluate("document.body.dataset.game") != before, page.get_by_test_id("error").inner_text()
+
+
+#: The browser's language for each of the page's languages (the page follows it); a pool page per language.
+LOCALE = {"en": "en-GB", "de": "de-AT", "es": "es-419"}
+#: axe-core's impacts that fail an accessibility check.
+SERIOUS = ("serious", "critical")
+
+
+@cache
+def axe_source() -> str:
+    """axe-core's browser script (test harness only, never shipped): the pinned, integrity-checked copy."""
+    path = os.environ.get("IMPERIAL_AXE")
+    if not path:
+        from build import axe_script  # fetched once into .cache/
+
+        path = str(axe_script())
+    return Path(path).read_text()
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on what ``page`` shows now.  axe is put in through the
+    browser's debugging protocol, which the page's Content-Security-Policy does not govern, so any shared
+    page can be checked."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe_source() + "\n;0")
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    assert result["passes"] is not None or result["violations"] is not None  # axe really ran
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — " + ", ".join(str(n["target"]) for n in v["nodes"][:5])
+        for v in result["violations"] if v["impact"] in SERIOUS
+    ]
 
 
 def wait_ready(page, timeout: float = BOOT_TIMEOUT_MS) -> None:

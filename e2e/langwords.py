@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import string
+from functools import cache
 
 import imperial_core as core
 from imperial_text import tables
@@ -24,17 +25,20 @@ def _plain(text: str) -> str:
     return "".join(lit for lit, *_ in string.Formatter().parse(text))
 
 
-def _names() -> set[str]:
+@cache
+def _names() -> frozenset[str]:
     out: set[str] = set()
     for board in ("europe", "world2030"):
         b = core.load_board(board)
         for name in [r.name for r in b.regions.values()] + [n.name for n in b.nations] + [c.name for c in b.canals]:
             out |= words(name)
-    return out
+    return frozenset(out)
 
 
-def english_only(lang: str) -> set[str]:
-    """Words of the English catalogue that no ``lang`` text of the catalogue uses, place names left out."""
+@cache
+def english_only(lang: str) -> frozenset[str]:
+    """Words of the English catalogue that no ``lang`` text of the catalogue uses, place names left out (the
+    catalogue does not change while the tests run: worked out once per language)."""
     en: set[str] = set()
     other: set[str] = set()
     for row in tables.TEXT.values():
@@ -43,7 +47,7 @@ def english_only(lang: str) -> set[str]:
     for table in tables.NAMES.values():
         for name in table.values():
             other |= words(name)
-    return en - other - _names()
+    return frozenset(en - other - _names())
 
 
 def leftovers(text: str, lang: str, typed: tuple[str, ...] = ()) -> list[str]:

@@ -16,6 +16,7 @@ import sys
 import types
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,45 @@ class Element:
     def innerHTML(self, html: str) -> None:  # noqa: N802
         self.writes += 1
         self._html = str(html)
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def part_spans(markup: str) -> list[tuple[int, int]]:
+    """Where each child element of ``markup``'s first element starts and ends (offsets into ``markup``)."""
+    lines = [0]
+    for line in markup.splitlines(keepends=True):
+        lines.append(lines[-1] + len(line))
+    spans: list[tuple[int, int]] = []
+
+    class Scan(HTMLParser):
+        depth = 0
+
+        def at(self) -> int:
+            row, col = self.getpos()
+            return lines[row - 1] + col
+
+        def handle_starttag(self, tag: str, attrs: Any) -> None:
+            if self.depth == 1:
+                spans.append((self.at(), -1))
+            if tag not in VOID:
+                self.depth += 1
+            elif self.depth == 1:
+                spans[-1] = (spans[-1][0], self.at() + len(self.get_starttag_text() or ""))
+
+        def handle_startendtag(self, tag: str, attrs: Any) -> None:
+            if self.depth == 1:
+                spans.append((self.at(), self.at() + len(self.get_starttag_text() or "")))
+
+        def handle_endtag(self, tag: str) -> None:
+            self.depth -= 1
+            if self.depth == 1:
+                end = markup.index(">", self.at()) + 1
+                spans[-1] = (spans[-1][0], end)
+
+    Scan(convert_charrefs=True).feed(markup)
+    return spans
 
 
 class JsNull:
@@ -137,6 +177,7 @@ class UI:
         self.profile = ""
         self.fail_highlight = 0  # the next N highlight() calls throw (a crash while drawing)
         self.pieces: dict[str, str] = {}  # map container id -> the pieces layer last set there
+        self.parts: list[tuple[str, int]] = []  # every part put in (setPart): element id, index
         self.statics = 0  # how often a static board was put in #map
         self.views: list[dict[str, Any]] = []  # what the board's view was told with each board put in #map
         self.focused: list[list[float] | None] = []  # every focus box sent (mapzoom.js focus)
@@ -192,6 +233,13 @@ class UI:
 
     def setPieces(self, eid: str, markup: str) -> None:  # noqa: N802
         self.pieces[str(eid)] = str(markup)
+
+    def setPart(self, eid: str, index: int, markup: str) -> None:  # noqa: N802
+        """As ui.js: the ``index``-th child of the element's one element replaced by ``markup``."""
+        el = self.page.document.getElementById(str(eid))
+        self.parts.append((str(eid), int(index)))
+        start, end = part_spans(el.innerHTML)[int(index)]
+        el._html = el._html[:start] + str(markup) + el._html[end:]  # a part, not a write of the whole
 
     def highlight(self, markup: str, ms: float = 0) -> None:
         if self.fail_highlight:

@@ -67,14 +67,15 @@ def click_move(page: Page, state: Any, action: Any) -> None:
     wait_for(page, "n => Number(document.body.dataset.moves) > n", start)
 
 
-#: Tests that count the computer players' moves from zero (``data-bot-moves`` lives as long as the page).
-COUNT_BOT_MOVES = {"test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_link"}
-
-
 @pytest.fixture()
-def page(request: pytest.FixtureRequest, page_pool: PagePool) -> Page:
-    """The shared booted page, reset (and reloaded where the count of computer moves matters)."""
-    return page_pool.use({"width": 1280, "height": 860}, reload=request.function.__name__ in COUNT_BOT_MOVES)
+def page(page_pool: PagePool) -> Page:
+    """The shared booted page, reset."""
+    return page_pool.use({"width": 1280, "height": 860})
+
+
+def bot_moves(page: Page) -> int:
+    """The computer players' moves made in this page since it was loaded (``data-bot-moves``)."""
+    return int(page.evaluate("() => Number(document.body.dataset.botMoves || 0)"))
 
 
 def start_from_form(page: Page, seats: list[str], seed: int) -> None:
@@ -164,14 +165,16 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "ui-bots.png"))
 
-    # Instant pace, the bots made quicker, and the person's seat handed to the computer: the game ends.
+    # Instant pace, the bots made quicker (easy), and the person's seat handed to the computer: the game ends.
     page.get_by_test_id("pace").select_option("instant")
     page.locator("[data-tab=players]").click()
     seats = page.get_by_test_id("seats")
     for i in range(1, 4):
-        seats.locator(f'select[data-seat-level="{i}"]').select_option("normal")
+        seats.locator(f'select[data-seat-level="{i}"]').select_option("easy")
     seats.get_by_test_id("seat-computer-1").click()
-    expect(seats.locator("li").first).to_have_attribute("data-seat", "normal")
+    expect(seats.locator("li").first).to_have_attribute("data-seat", "normal")  # takes over at normal
+    seats.locator('select[data-seat-level="0"]').select_option("easy")
+    expect(seats.locator("li").first).to_have_attribute("data-seat", "easy")
     # only computers now: the game can be watched, paused and resumed
     page.get_by_test_id("bot-pause").click()
     expect(page.get_by_test_id("bot-status")).to_contain_text("Paused")
@@ -182,7 +185,7 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
     expect(page.locator("#scores")).to_be_visible(timeout=GAME_TIMEOUT_MS)
     state, meta = saved(page)
     assert state.is_over
-    assert meta["seats"] == ["normal"] * 4
+    assert meta["seats"] == ["easy"] * 4
     expect(page.locator("#scores")).to_contain_text(f"{core.winner(state)} wins")
     for name, points in core.scores(state).items():
         expect(page.locator("#scores tr", has_text=name).locator("td.total")).to_have_text(str(points))
@@ -197,15 +200,16 @@ def _state_at(final: Any, k: int) -> Any:
     return s
 
 
-def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_link(page: Page, browser: Browser,
-                                                                                 site: SiteServer):
+def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_link(page: Page,
+                                                                                 page_pool: PagePool):
+    made = bot_moves(page)
     page.get_by_test_id("solo-name").fill("Zoe")
     page.get_by_test_id("play-computer").click()
     wait_for(page, "() => document.body.dataset.screen === 'game'")
     _state, meta = saved(page)
     assert meta["seats"] == ["human", "normal", "normal", "normal"]
-    wait_for(page, "() => Number(document.body.dataset.botMoves || 0) >= 1 || document.body.dataset.bot === 'human'",
-             timeout=BOOT_TIMEOUT_MS)
+    wait_for(page, "n => Number(document.body.dataset.botMoves || 0) > n || document.body.dataset.bot === 'human'",
+             made, timeout=BOOT_TIMEOUT_MS)
     page.locator("[data-tab=players]").click()
     seats = page.get_by_test_id("seats")
     expect(seats.locator("li")).to_have_count(4)
@@ -236,17 +240,13 @@ def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_li
     # A link carries no seats: whoever opens it finds every seat human.
     page.get_by_test_id("share-link").click()
     url = page.get_by_test_id("share-url").input_value()
-    other = browser.new_context(viewport={"width": 1280, "height": 860})  # someone else's browser
-    try:
-        p2 = other.new_page()
-        p2.goto(url)
-        wait_ready(p2)
-        wait_for(p2, "() => document.body.dataset.screen === 'game'")
-        p2.locator("[data-tab=players]").click()
-        expect(p2.get_by_test_id("seats").locator("li[data-seat=human]")).to_have_count(4)
-        assert p2.evaluate("() => document.body.dataset.bot") == "human"
-    finally:
-        other.close()
+    # someone else's browser: the pool's phone page has a browser context (and storage) of its own
+    p2 = page_pool.use({"width": 390, "height": 844}, phone=True)
+    p2.evaluate("u => { location.hash = new URL(u).hash; }", url)
+    wait_for(p2, "() => document.body.dataset.screen === 'game'")
+    p2.locator("[data-tab=players]").click()
+    expect(p2.get_by_test_id("seats").locator("li[data-seat=human]")).to_have_count(4)
+    assert p2.evaluate("() => document.body.dataset.bot") == "human"
 
     # Only computers now, then back to the start screen: the game waits there, and goes on when resumed.
     page.locator("#share [data-close]").click()

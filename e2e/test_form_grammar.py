@@ -16,7 +16,7 @@ from typing import Any
 import imperial_core as core
 import imperial_text as tx
 import pytest
-from conftest import ROOT, PagePool
+from conftest import ROOT, PagePool, serious_violations
 from playwright.sync_api import Page, expect
 from readable_position import midgame
 from render.panels import RONDEL_MIN_PX
@@ -292,20 +292,12 @@ def test_no_text_under_12_px_in_the_side_panel_with_any_tab_open(page_pool: Page
 
 # -- axe: the marks and the greyed spaces are valid ARIA --------------------------------------------------
 def test_the_marked_form_and_the_greyed_rondel_have_no_serious_axe_violation(page_pool: PagePool):
-    from test_a11y import serious_violations
-
-    path = os.environ.get("IMPERIAL_AXE")
-    if not path:
-        from build import axe_script  # the pinned, integrity-checked copy (fetched once into .cache/)
-
-        path = str(axe_script())
-    axe = Path(path).read_text()
-    page = page_pool.use({"width": 1280, "height": 800}, bypass_csp=True)  # axe is injected by the test
+    page = page_pool.use({"width": 1280, "height": 800})
     page.fill("#player-name-2", "")
     page.fill("#seed", "x")
     page.get_by_test_id("start-game").click()
     assert page.evaluate(MARKED) == ["player-name-2", "seed"]
-    assert serious_violations(page, axe) == []
+    assert serious_violations(page) == []
     open_link(page, midgame())
     expect(page.locator("#decision .rondel-svg [data-unaffordable]").first).to_be_attached()
-    assert serious_violations(page, axe) == []
+    assert serious_violations(page) == []

@@ -8,11 +8,10 @@ import random
 
 import imperial_core as core
 import pytest
-from conftest import PagePool
+from conftest import LOCALE, PagePool
 from langwords import leftovers
 from playwright.sync_api import Page, expect
 
-LOCALE = {"en": "en-GB", "de": "de-AT", "es": "es-419"}
 NAMES = ("Anna", "Ben", "Clara")
 #: One word each language shows on the new-game form and in the game (the catalogue's, as drawn).
 START = {"en": "New game", "de": "Neue Partie", "es": "Nueva partida"}

@@ -40,8 +40,8 @@ def positions(seed: int, board: str = "europe", steps: int = 900) -> Iterator[An
 
 
 def panels(state: Any, names: Names) -> str:
-    """Everything the page draws of ``state`` from the catalogue (not the engine's log sentences)."""
-    lang = names.lang
+    """Everything the page draws of ``state`` from the catalogue (not the engine's log sentences), but the
+    rules help, which depends on the board alone (checked once per game)."""
     chooser = None
     if not state.is_over:
         rows = core.rondel_choices(state) if state.decision == "rondel" else None
@@ -51,7 +51,7 @@ def panels(state: Any, names: Names) -> str:
         views.nations_html(state, names), views.players_html(state, names),
         readable.scoreboard_html(state, names), readable.scoreboard_html(state, names, secret_cash=True),
         readable.tracks_html(state, names, views.tax_label), readable.title_text(state, names),
-        readable.log_filter_html(state, names, None), rulehelp.all_help_html(names.board, lang),
+        readable.log_filter_html(state, names, None),
     ]
     if chooser is not None and chooser.next_tokens():
         tok = chooser.next_tokens()[0]
@@ -78,6 +78,8 @@ def test_every_panel_of_a_whole_game_is_in_the_language(lang: str, board: str, s
     # Imperial 2030's rulebook is English only: the help cites its headings as printed
     cited = tuple(r.section for h in rulehelp.HELP.values() for r in h.imperial2030) if board == "world2030" else ()
     seen: dict[str, str] = {}
+    for word in leftovers(visible(rulehelp.all_help_html(names.board, lang)), lang, PLAYERS + cited):
+        seen.setdefault(word, "the rules help")
     decisions = set()
     for state in positions(seed, board):
         decisions.add(state.decision)

@@ -3,6 +3,7 @@ can send, and each panel is written only when what it shows changed."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import imperial_core as core
@@ -53,12 +54,12 @@ def test_an_unknown_command_is_said_and_changes_nothing() -> None:
     assert table.find("a") is not None and table.find("b") is None
 
 
-def _game(page: pf.FakePage) -> tuple[object, Session]:
+def _game(page: pf.FakePage, render: object = None) -> tuple[object, Session]:
     s = Session.new(["Ann", "Bo", "Cy", "Di"], game_id="g1", seed=3)
     while not any(a.type == "army" for a in core.legal_actions(s.present)):
         s.play(core.legal_actions(s.present)[0])
     page.local.data["imperial.save.g1"] = s.to_save()
-    app = pf.new_app(page)
+    app = pf.new_app(page, render)
     app.command("resume", "imperial.save.g1")
     return app, s
 
@@ -92,3 +93,41 @@ def test_a_move_redraws_the_panels_that_show_it() -> None:
     app.game.play(core.legal_actions(app.session.present)[-1])
     assert app.session.cur == cur + 1
     assert all(page.document.getElementById(eid).writes > n for eid, n in before.items())
+
+
+def test_the_nations_tab_is_redrawn_part_by_part_and_reads_as_if_drawn_whole() -> None:
+    page = pf.FakePage()
+    app, _s = _game(page)
+    nations = page.document.getElementById("nations")
+    rng = random.Random(5)
+    replaced = compared = 0
+    for k in range(80):
+        whole, parts = nations.writes, len(page.ui.parts)
+        app.game.play(rng.choice(core.legal_actions(app.session.present)))
+        replaced += len(page.ui.parts) - parts
+        if nations.writes == whole and k % 8 == 7:  # drawn part by part: the same as a whole drawing now
+            by_parts = page.html("nations")
+            app.dom.forget("nations")
+            app.game.redraw()
+            assert nations.writes == whole + 1
+            assert page.html("nations") == by_parts
+            compared += 1
+    assert compared >= 5
+    assert {eid for eid, _i in page.ui.parts} == {"nations"}
+    assert 0 < replaced < 80 * 9  # a move puts in the parts it changed, not all nine
+
+
+def test_the_drawing_of_the_tracks_is_made_only_while_it_is_open() -> None:
+    import render
+
+    page = pf.FakePage()
+    app, _s = _game(page, render)
+    assert 'class="tracks-drawing"><summary>' in page.html("nations")  # closed, and nothing drawn in it
+    assert '<div class="tracks-svg"></div>' in page.html("nations")
+    app.command("tracks-drawing", "1")  # opened: drawn, and kept open over moves
+    assert '<details class="tracks-drawing" open>' in page.html("nations")
+    assert '<div class="tracks-svg"><svg' in page.html("nations")
+    app.game.play(core.legal_actions(app.session.present)[0])
+    assert '<details class="tracks-drawing" open>' in page.html("nations")
+    app.command("tracks-drawing", "0")
+    assert '<div class="tracks-svg"></div>' in page.html("nations")

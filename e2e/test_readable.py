@@ -16,7 +16,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool
+from conftest import ROOT, PagePool, moves
 from playwright.sync_api import Page, expect
 from readable_position import midgame
 from test_readable_logic import play_scripted_round
@@ -155,3 +155,21 @@ def test_the_rules_help_and_the_log_of_a_scripted_round(page_pool: PagePool):
     page.get_by_test_id("rules-link").click()
     expect(page.get_by_test_id("rules")).to_be_visible()
     expect(page.locator("#rules .rules-list dt").first).to_be_visible()
+
+
+def test_the_drawing_of_the_tracks_is_drawn_when_opened_and_stays_open_over_moves(page_pool: PagePool,
+                                                                                   game: tuple[str, Any]):
+    page = open_game(page_pool, (1280, 800), game[0])
+    drawing = page.locator("#nations details.tracks-drawing")
+    expect(drawing.locator(".tracks-svg svg")).to_have_count(0)  # closed: not drawn
+    drawing.locator("summary").click()
+    expect(drawing.locator(".tracks-svg svg")).to_be_visible()
+    start = moves(page)
+    for _ in range(6):  # a move or two (a first click may only pick a unit)
+        if moves(page) >= start + 2:
+            break
+        page.locator("#decision [data-choice]").first.click()
+    assert moves(page) >= start + 1
+    expect(page.locator("#nations details.tracks-drawing .tracks-svg svg")).to_be_visible()
+    page.locator("#nations details.tracks-drawing summary").click()
+    expect(page.locator("#nations details.tracks-drawing .tracks-svg svg")).to_have_count(0)

@@ -18,8 +18,8 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool, SiteServer, open_file, wait_ready
-from playwright.sync_api import Browser, Page, expect
+from conftest import ROOT, PagePool, open_file, wait_ready
+from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -382,54 +382,49 @@ def test_a_second_tab_on_the_same_game_loses_nothing(page: Page):
         second.close()
 
 
-def test_link_opens_the_same_game_in_a_fresh_phone_browser(page: Page, browser: Browser, site: SiteServer):
+def test_link_opens_the_same_game_in_a_fresh_phone_browser(page: Page, page_pool: PagePool):
     page.get_by_test_id("share-link").click()
     url = page.get_by_test_id("share-url").input_value()
     assert "#g=" in url and len(url) < 3000
     page.locator("#share button[data-close]").click()
     text = page.locator("#decision .who").inner_text()
     n = moves(page)
-    # a fresh browser of its own: the link is opened by a page that starts with it and has no saves
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    other = phone.new_page()
-    errors: list[str] = []
-    other.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        other.goto(url)
-        wait_ready(other)
-        assert moves(other) == n
-        assert other.locator("#decision .who").inner_text() == text
-        # phone layout: the map and the decision fit the width, nothing scrolls sideways
-        assert other.evaluate("document.scrollingElement.scrollWidth") <= 390
-        expect(other.locator("#map svg.live")).to_be_visible()
-        box = other.locator("#map").bounding_box()
-        assert box and box["width"] <= 390 and box["height"] > 250
-        # not saved until a move is made; after a move, it is
-        assert storage(other) == {}
-        if other.evaluate("document.body.dataset.over") != "1":
-            while moves(other) == n:
-                other.locator("#decision [data-choice]").last.click()
-            wait_saved(other)
-            assert len(storage(other)) == 1
-        saved = storage(other)
-        # a tampered link: a clear message, and the saves are untouched
-        token = url.split("#g=", 1)[1]
-        bad = token[:20] + ("A" if token[20] != "A" else "B") + token[21:]
-        other.goto(url.split("#", 1)[0] + "#g=" + bad)
-        wait_ready(other)
-        expect(other.get_by_test_id("error")).to_be_visible()
-        expect(other.get_by_test_id("error")).to_contain_text("cannot be opened")
-        expect(other.get_by_test_id("error")).to_contain_text("saved games are untouched")
-        assert storage(other) == saved
-        # a truncated link too
-        other.evaluate("t => { location.hash = 'g=' + t; }", token[: len(token) // 2])
-        expect(other.get_by_test_id("error")).to_contain_text("cannot be opened")
-        assert storage(other) == saved
-        SHOTS.mkdir(exist_ok=True)
-        other.screenshot(path=str(SHOTS / "ui-phone-bad-link.png"))
-    finally:
-        phone.close()
-    assert not errors, errors
+    # another browser (the pool's phone page, a context of its own, reset: no saves); the link is opened by
+    # the page as it starts
+    other = page_pool.use({"width": 390, "height": 844}, phone=True)
+    other.goto("about:blank")
+    other.goto(url)
+    wait_ready(other)
+    assert moves(other) == n
+    assert other.locator("#decision .who").inner_text() == text
+    # phone layout: the map and the decision fit the width, nothing scrolls sideways
+    assert other.evaluate("document.scrollingElement.scrollWidth") <= 390
+    expect(other.locator("#map svg.live")).to_be_visible()
+    box = other.locator("#map").bounding_box()
+    assert box and box["width"] <= 390 and box["height"] > 250
+    # not saved until a move is made; after a move, it is
+    assert storage(other) == {}
+    if other.evaluate("document.body.dataset.over") != "1":
+        while moves(other) == n:
+            other.locator("#decision [data-choice]").last.click()
+        wait_saved(other)
+        assert len(storage(other)) == 1
+    saved = storage(other)
+    # a tampered link: a clear message, and the saves are untouched
+    token = url.split("#g=", 1)[1]
+    bad = token[:20] + ("A" if token[20] != "A" else "B") + token[21:]
+    other.goto(url.split("#", 1)[0] + "#g=" + bad)
+    wait_ready(other)
+    expect(other.get_by_test_id("error")).to_be_visible()
+    expect(other.get_by_test_id("error")).to_contain_text("cannot be opened")
+    expect(other.get_by_test_id("error")).to_contain_text("saved games are untouched")
+    assert storage(other) == saved
+    # a truncated link too
+    other.evaluate("t => { location.hash = 'g=' + t; }", token[: len(token) // 2])
+    expect(other.get_by_test_id("error")).to_contain_text("cannot be opened")
+    assert storage(other) == saved
+    SHOTS.mkdir(exist_ok=True)
+    other.screenshot(path=str(SHOTS / "ui-phone-bad-link.png"))
 
 
 def test_damaged_save_and_full_storage_keep_the_other_saves(page: Page):

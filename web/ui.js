@@ -248,6 +248,13 @@ function layerBoard(svg, [x, y, w, h]) {
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
+// A panel drawn in parts (Python's Dom.parts): element `id` holds one element whose children are the parts;
+// part `index` is replaced by `html` (one element), and the others stay as they are laid out.
+function setPart(id, index, html) {
+  const part = document.getElementById(id)?.firstElementChild?.children[index];
+  if (part) part.outerHTML = String(html);
+}
+
 // The board comes in two layers: the static drawing (put in once per board, by Python) and its pieces layer
 // (<g class="pieces">, the drawing's last child), which this swaps. Children of the layer carry data-key;
 // those equal to the ones on screen stay (the browser repaints only where pieces changed).
@@ -434,6 +441,10 @@ function onKey(e) {
 }
 
 document.addEventListener("click", onClick);
+// the Nations tab's drawing of the tracks is made by Python only while it is open (toggle does not bubble)
+document.addEventListener("toggle", (e) => {
+  if (e.target.matches?.("details.tracks-drawing")) command("tracks-drawing", e.target.open ? "1" : "0");
+}, true);
 document.addEventListener("keydown", onKey);
 document.addEventListener("submit", (e) => {
   e.preventDefault();
@@ -513,7 +524,8 @@ function revealTarget() {
 }
 
 window.imperialUI = {
-  revealTarget, message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
-  mapChanged, highlight, focus, labelRegions, setPieces, setUnsaved, announce, setLang, markInvalid,
+  revealTarget, message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download,
+  downloadPng, mapChanged, highlight, focus, labelRegions, setPieces, setPart, setUnsaved, announce, setLang,
+  markInvalid,
   zoom, showTab, showNotation, timings, profile: "",
 };

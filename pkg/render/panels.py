@@ -11,6 +11,7 @@ The rondel and the tracks are drawn for a side panel: their text is 13.5 units h
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -101,17 +102,52 @@ def rondel_svg(state: Any, lang: str = "en") -> str:
     row, a second row nearer the centre for more), markers of nations that have not moved yet in the
     centre.  A name too long for its space is narrowed to fit, never made smaller."""
     lang = known(lang)
-    board = state.board_data
-    spaces = list(board.rondel)
+    active = state.active_nation
+    here = state.nations[active]["rondel"] if active in state.nations else None
+    spaces = list(state.board_data.rondel)
+    head, tail = _rondel_spaces(tuple(spaces), lang, here)
     n = len(spaces)
+    _size, R, r0, cx, cy, rl = _rondel_geometry(n)
+    dwg = svgwrite.Drawing(debug=False, profile="full")  # makes the markers' elements only
+    g = Group()
+    groups: dict[int | None, list[tuple[str, str, str, str]]] = {}
+    for nat in _nations(state, lang):
+        groups.setdefault(state.nations[nat[0]]["rondel"], []).append(nat)
+    mr = 10.0  # a marker's radius
+    for pos, nats in groups.items():
+        outer = -(-len(nats) // 2) if len(nats) > 3 else len(nats)  # how many in the row nearer the names
+        for k, (nid, name, piece, ink) in enumerate(nats):
+            if pos is None:
+                a = -math.pi / 2 + k * 2 * math.pi / max(len(nats), 1)
+                x, y = cx + 20 * math.cos(a) * (len(nats) > 1), cy + 20 * math.sin(a) * (len(nats) > 1)
+                where = t(lang, "render.rondel.waiting")
+            else:
+                row, at, count = (0, k, outer) if k < outer else (1, k - outer, len(nats) - outer)
+                rr = (rl - 20 if len(nats) > 3 else rl - 30) if row == 0 else r0 + 18
+                am = -math.pi / 2 + pos * 2 * math.pi / n + (at - (count - 1) / 2) * (2 * mr + 1) / rr
+                x, y = cx + rr * math.cos(am), cy + rr * math.sin(am)
+                where = space_label(spaces[pos], lang)
+            _marker(dwg, g, x, y, mr, nid, piece, ink, f"{name}: {where}", TEXT_SIZE)
+    return head + "".join(el.tostring() for el in g.elements) + tail
+
+
+def _rondel_geometry(n: int) -> tuple[float, float, float, float, float, float]:
+    """The rondel's size, outer and inner radius, centre and the names' middle line."""
     size = RONDEL_SIZE
-    R, r0, cx, cy = size / 2 - 6, 38.0, size / 2, size / 2
-    rl = R - 16  # the names' middle line
+    R = size / 2 - 6
+    return size, R, 38.0, size / 2, size / 2, R - 16
+
+
+@functools.lru_cache(maxsize=64)
+def _rondel_spaces(spaces: tuple[str, ...], lang: str, here: int | None) -> tuple[str, str]:
+    """The rondel without markers (``here``: the space of the nation on turn, outlined), as the drawing's
+    markup before and after the place of the markers (the same for every position with that space on turn:
+    made once)."""
+    n = len(spaces)
+    size, R, r0, cx, cy, rl = _rondel_geometry(n)
     room = 2 * rl * math.sin(math.pi / n) - 10  # the chord of a space at the names' line, less a margin
     dwg = _drawing(size, size, "rondel")
     g = dwg.add(Group())
-    active = state.active_nation
-    here = state.nations[active]["rondel"] if active in state.nations else None
     for i, name in enumerate(spaces):
         a0 = -math.pi / 2 + (i - 0.5) * 2 * math.pi / n
         a1 = a0 + 2 * math.pi / n
@@ -136,25 +172,9 @@ def rondel_svg(state: Any, lang: str = "en") -> str:
             el["textLength"] = f"{room:.0f}"
             el["lengthAdjust"] = "spacingAndGlyphs"
         g.add(el)
-    groups: dict[int | None, list[tuple[str, str, str, str]]] = {}
-    for nat in _nations(state, lang):
-        groups.setdefault(state.nations[nat[0]]["rondel"], []).append(nat)
-    mr = 10.0  # a marker's radius
-    for pos, nats in groups.items():
-        outer = -(-len(nats) // 2) if len(nats) > 3 else len(nats)  # how many in the row nearer the names
-        for k, (nid, name, piece, ink) in enumerate(nats):
-            if pos is None:
-                a = -math.pi / 2 + k * 2 * math.pi / max(len(nats), 1)
-                x, y = cx + 20 * math.cos(a) * (len(nats) > 1), cy + 20 * math.sin(a) * (len(nats) > 1)
-                where = t(lang, "render.rondel.waiting")
-            else:
-                row, at, count = (0, k, outer) if k < outer else (1, k - outer, len(nats) - outer)
-                rr = (rl - 20 if len(nats) > 3 else rl - 30) if row == 0 else r0 + 18
-                am = -math.pi / 2 + pos * 2 * math.pi / n + (at - (count - 1) / 2) * (2 * mr + 1) / rr
-                x, y = cx + rr * math.cos(am), cy + rr * math.sin(am)
-                where = space_label(spaces[pos], lang)
-            _marker(dwg, g, x, y, mr, nid, piece, ink, f"{name}: {where}", TEXT_SIZE)
-    return dwg.tostring()
+    svg = dwg.tostring()
+    cut = svg.rindex("</g>")  # the markers go at the end of the spaces' group
+    return svg[:cut], svg[cut:]
 
 
 def tracks_svg(state: Any, lang: str = "en") -> str:

@@ -42,6 +42,8 @@ class Dom:
         self._inputs: dict[str, Hashable] = {}  # element id -> the inputs that HTML was made from
         self._calls: dict[str, Hashable] = {}  # a call into the page -> the inputs it was last made with
         self._data: dict[str, str] = {}  # <body data-…> as last set
+        #: element id -> (its shell and number of parts, each part's inputs, each part's HTML) (``parts``)
+        self._parts: dict[str, tuple[Hashable, list[Hashable], list[str]]] = {}
 
     @staticmethod
     def el(eid: str) -> Any:
@@ -60,6 +62,29 @@ class Dom:
         self.write(eid, make())
         self._inputs[eid] = inputs
 
+    def parts(self, eid: str, shell: tuple[str, str], parts: list[tuple[Hashable, Callable[[], str]]]) -> None:
+        """Element ``eid`` holding ``shell[0]``, the parts, ``shell[1]``: one element that holds exactly the
+        parts, each part one element drawn by its ``make()`` from its inputs.  Only the parts whose inputs
+        changed are made, and only those that then differ are put in (the others, and whatever the browser
+        has laid out for them, stay); another shell or number of parts draws the whole element again."""
+        kept = self._parts.get(eid)
+        if kept is None or kept[0] != (shell, len(parts)) or eid not in self._html:
+            htmls = [make() for _inputs, make in parts]
+            self.write(eid, shell[0] + "".join(htmls) + shell[1])
+            self._parts[eid] = ((shell, len(parts)), [inputs for inputs, _make in parts], htmls)
+            self._inputs.pop(eid, None)
+            return
+        _shape, inputs_now, htmls = kept
+        for i, (inputs, make) in enumerate(parts):
+            if inputs_now[i] == inputs:
+                continue
+            inputs_now[i] = inputs
+            html = make()
+            if html != htmls[i]:
+                htmls[i] = html
+                self.ui.setPart(eid, i, html)
+                self._html[eid] = "\x00parts"  # no longer one string written at once: ``write`` writes it all
+
     def once(self, name: str, inputs: Hashable, act: Callable[[], Any]) -> None:
         """``act()``, a call into the page (``ui.js``), made only when its ``inputs`` changed since the last."""
         if self._calls.get(name, self) != inputs:
@@ -73,11 +98,13 @@ class Dom:
             self._html.pop(name, None)
             self._inputs.pop(name, None)
             self._calls.pop(name, None)
+            self._parts.pop(name, None)
 
     def forget_all(self) -> None:
         self._html.clear()
         self._inputs.clear()
         self._calls.clear()
+        self._parts.clear()
 
     def title(self, text: str) -> None:
         """The browser tab's title."""

@@ -92,7 +92,7 @@ class Game:
             "replay": self.cmd_replay, "replay-first": lambda _a: self.replay_to(0),
             "replay-back": lambda _a: self.replay_by(-1), "replay-forward": lambda _a: self.replay_by(+1),
             "replay-last": self.cmd_replay_last, "replay-to": self.cmd_replay_to, "replay-exit": self.cmd_replay_exit,
-            "panel": self.cmd_panel, "log-all": self.cmd_log_all, "log-filter": self.cmd_log_filter,
+            "panel": self.cmd_panel, "tracks-drawing": self.cmd_tracks_drawing, "log-all": self.cmd_log_all, "log-filter": self.cmd_log_filter,
             "resume": self.cmd_resume, "import": self.cmd_import, "import-failed": self.cmd_import_failed,
         }
 
@@ -299,6 +299,12 @@ class Game:
         """A side tab was opened: it is drawn now (hidden tabs are not redrawn after every move)."""
         self.model.open_tab(name)
         self.redraw()
+
+    def cmd_tracks_drawing(self, arg: str | None) -> None:
+        """The drawing of the tracks was opened ("1") or closed: it is drawn only while it is open."""
+        if (arg == "1") != self.model.tracks_open:
+            self.model.tracks_open = arg == "1"
+            self.redraw()
 
     def cmd_log_all(self, _arg: str | None) -> None:
         self.model.log_all = True

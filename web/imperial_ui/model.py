@@ -45,6 +45,7 @@ class PageModel:
     tab: str = "nations"
     log_all: bool = False
     log_only: str | None = None  # the log shows this nation's turns only
+    tracks_open: bool = False  # the Nations tab's drawing of the tracks is open (drawn only then)
     scores_open: bool = False
     note: str = ""  # a catalogue key: the note above the decision, said in the page's language when drawn
     target: str = ""  # the choice the tutorial asks for (its ``data-choice``), outlined on the map and the decision

@@ -98,7 +98,7 @@ class GameScreen:
         dom.forget(*(tab for tab in ("nations", "players", "log", "charts") if tab != m.tab))
         if m.tab == "nations":
             # the rondel is drawn once: in the decision while a space is chosen, else here
-            dom.view("nations", (Same(state), lang, bool(rondel)), lambda: self.nations_html(state, rondel))
+            dom.parts("nations", ('<div class="nations">', "</div>"), self.nations_parts(state, bool(rondel)))
         elif m.tab == "players":
             seats = self.seats_html()
             dom.view("players", (Same(state), lang, s.secret_cash, seats),
@@ -111,13 +111,29 @@ class GameScreen:
             dom.view("charts", (Same(state), lang),
                      lambda: views.charts_html(self.charts_of(state, narrow=True), lang=lang))
 
-    def nations_html(self, state: Any, rondel: str) -> str:
-        names = self.model.names
-        small = "" if rondel else f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'
-        drawings = (readable.tracks_html(state, names, views.tax_label) + small
-                    + f'<details class="tracks-drawing"><summary>{self.model.w("page.tracks_drawing")}</summary>'
-                    f'<div class="tracks-svg">{self.drawing("tracks_svg", state)}</div></details>')
-        return views.nations_html(state, names, drawings)
+    def nations_parts(self, state: Any, rondel_shown: bool) -> list[tuple[Any, Callable[[], str]]]:
+        """The Nations tab in parts, each drawn again only when what it shows changed: the tracks as text,
+        the rondel (empty while the decision shows it), the tracks' drawing (made only while open), a card per
+        nation."""
+        names, lang = self.model.names, self.model.lang
+        tracks = [(n["power"], n["tax"], n["treasury"], tuple(v for v, h in sorted(n["bonds"].items()) if h is None))
+                  for n in state.nations.values()]
+        out: list[tuple[Any, Callable[[], str]]] = [
+            (("tracks", lang, tuple(tracks)), lambda: readable.tracks_html(state, names, views.tax_label))]
+        # while the decision shows the rondel its place here stays, empty (the other parts stay as they are)
+        out.append((("rondel", lang, None if rondel_shown else json.dumps(DRAWN["rondel_svg"](state))),
+                    lambda: '<div class="rondel-svg small" hidden></div>' if rondel_shown
+                    else f'<div class="rondel-svg small">{self.drawing("rondel_svg", state)}</div>'))
+        shown = self.model.tracks_open  # the drawing is made only while its <details> is open
+        out.append((("tracks_svg", lang, shown and json.dumps(DRAWN["tracks_svg"](state))),
+                    lambda: f'<details class="tracks-drawing"{" open" * shown}><summary>'
+                            f'{self.model.w("page.tracks_drawing")}</summary>'
+                            f'<div class="tracks-svg">{self.drawing("tracks_svg", state) if shown else ""}</div>'
+                            '</details>'))
+        for nid in state.nations:
+            out.append(((nid, lang, views.nation_inputs(state, nid)),
+                        lambda nid=nid: views.nation_html(state, nid, names)))
+        return out
 
     def announce_move(self, k: int, entry: Any) -> None:
         """The polite live region (``#announcer``) says the sentence of each move made (by a person or a

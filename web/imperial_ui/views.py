@@ -187,39 +187,44 @@ def choices_html(tokens: list[Token], at: str = "", greyed: str = "", target: st
 
 
 def nations_html(state: Any, names: Names, drawings: str = "") -> str:
+    """The Nations tab: ``drawings`` (the tracks, the rondel), then a card per nation."""
+    return '<div class="nations">' + drawings + "".join(nation_html(state, nid, names) for nid in state.nations) + "</div>"
+
+
+def nation_inputs(state: Any, nid: str) -> tuple:
+    """What a nation's card shows (it is drawn again only when this changes)."""
+    n = state.nations[nid]
+    return (nid == state.active_nation, n["rondel"], n["government"], n["treasury"], n["power"], n["tax"],
+            sum(n["armies"].values()), sum(n["fleets"].values()), len(n["factories"]), len(n["flags"]),
+            tuple(v for v, h in sorted(n["bonds"].items()) if h is None))
+
+
+def nation_html(state: Any, nid: str, names: Names) -> str:
+    """One nation's card: government, treasury, power, tax, rondel space, units, factories, flags, bonds."""
     board = names.board
-    labels = rondel_spaces(board)
-    out = ['<div class="nations">', drawings]
-    for nid, n in state.nations.items():
-        active = " active" if nid == state.active_nation else ""
-        armies = sum(n["armies"].values())
-        fleets = sum(n["fleets"].values())
-        avail = [str(v) for v, h in sorted(n["bonds"].items()) if h is None]
-        w = names.t
-        rondel = w("page.start") if n["rondel"] is None else rondel_label(labels[n["rondel"]], names.lang)
-        gov = esc(n["government"]) if n["government"] else f'<i class="muted">{w("page.no_government")}</i>'
-        stats = [
-            (w("page.tr.treasury"), esc(names.money(n["treasury"]))),
-            (w("page.tr.power"), f'{n["power"]} <small>×{factor(board, n["power"])}</small>'),
-            (w("page.tr.tax"), esc(tax_label(board, n["tax"], names.lang))),
-            (w("page.group.rondel"), esc(rondel)),
-            (w("page.n.armies"), str(armies)),
-            (w("page.n.fleets"), str(fleets)),
-            (w("page.n.factories"), str(len(n["factories"]))),
-            (w("page.n.flags"), str(len(n["flags"]))),
-        ]
-        cells = "".join(f"<div><dt>{k}</dt><dd>{v}</dd></div>" for k, v in stats)
-        out.append(
-            f'<section class="nation n-{esc(nid)}{active}" data-nation="{esc(nid)}">'
+    active, at, government, treasury, power, tax, armies, fleets, factories, flags, avail = nation_inputs(state, nid)
+    w = names.t
+    rondel = w("page.start") if at is None else rondel_label(rondel_spaces(board)[at], names.lang)
+    gov = esc(government) if government else f'<i class="muted">{w("page.no_government")}</i>'
+    stats = [
+        (w("page.tr.treasury"), esc(names.money(treasury))),
+        (w("page.tr.power"), f'{power} <small>×{factor(board, power)}</small>'),
+        (w("page.tr.tax"), esc(tax_label(board, tax, names.lang))),
+        (w("page.group.rondel"), esc(rondel)),
+        (w("page.n.armies"), str(armies)),
+        (w("page.n.fleets"), str(fleets)),
+        (w("page.n.factories"), str(factories)),
+        (w("page.n.flags"), str(flags)),
+    ]
+    cells = "".join(f"<div><dt>{k}</dt><dd>{v}</dd></div>" for k, v in stats)
+    bonds = " ".join(str(v) for v in avail)
+    return (f'<section class="nation n-{esc(nid)}{" active" if active else ""}" data-nation="{esc(nid)}">'
             f'<h3><span>{esc(names.nation(nid))}</span><span class="gov">{gov}</span></h3>'
             f'<dl>{cells}</dl>'
-            f'<div class="power" title="{esc(w("page.n.power_of", n=n["power"]))}">'
-            f'<span style="width:{min(100, n["power"] * 4)}%"></span></div>'
-            f'<div class="bonds">{w("page.n.bonds")} {esc(" ".join(avail)) or w("page.none")}</div>'
-            '</section>'
-        )
-    out.append("</div>")
-    return "".join(out)
+            f'<div class="power" title="{esc(w("page.n.power_of", n=power))}">'
+            f'<span style="width:{min(100, power * 4)}%"></span></div>'
+            f'<div class="bonds">{w("page.n.bonds")} {esc(bonds) or w("page.none")}</div>'
+            '</section>')
 
 
 def rondel_spaces(board: Any) -> list[str]:
