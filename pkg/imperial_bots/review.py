@@ -46,13 +46,18 @@ class ReviewLevel:
     key_top: int
     other_top: int
     turns: int
+    rondel_turns: int
 
 
 REVIEW_LEVELS: dict[str, ReviewLevel] = {
-    "easy": ReviewLevel(key_top=3, other_top=1, turns=0),
-    "normal": ReviewLevel(key_top=6, other_top=3, turns=0),
-    "strong": ReviewLevel(key_top=8, other_top=3, turns=1),
+    "easy": ReviewLevel(key_top=3, other_top=1, turns=0, rondel_turns=0),
+    "normal": ReviewLevel(key_top=5, other_top=2, turns=0, rondel_turns=0),
+    "strong": ReviewLevel(key_top=8, other_top=3, turns=0, rondel_turns=1),
 }
+
+
+#: The most steps of greedy play after a candidate.
+MAX_STEPS = 200
 
 
 @dataclass(frozen=True)
@@ -76,10 +81,10 @@ class Decision:
     forced: bool = False
 
 
-def _judge(after: GameState, lv: ReviewLevel, w: Weights, tu: Tuning) -> tuple[list[float], list[float]]:
-    """The estimator: greedy play to the level's horizon, then every player's expected final score and
-    utility (its score against the others', without the winner's bonus), in seating order."""
-    end = play_out(after, lv.turns, w, tu)
+def _judge(after: GameState, turns: int, w: Weights, tu: Tuning) -> tuple[list[float], list[float]]:
+    """The estimator: greedy play until ``turns`` more nation turns have begun, then every player's expected
+    final score and utility (its score against the others', without the winner's bonus), in seating order."""
+    end = play_out(after, turns, w, tu, max_steps=MAX_STEPS)
     w0 = w.with_(win=0.0)
     v = values(summarize(end), board_info(end.board), w0)
     return v, utilities(v, w0)
@@ -112,7 +117,8 @@ def review_one(state: GameState, played: int, lv: ReviewLevel, w: Weights | None
         after = apply_index(state, played)
         return Decision(**common, best=str(actions[played]), best_index=played, loss=0.0,
                         expected_scores={k: round(x, 1) for k, x in expected_scores(after, w).items()}, forced=True)
-    judged = {i: _judge(apply_index(state, i), lv, w, tu) for i in {played, *_candidates(state, n, lv, w, tu)}}
+    turns = lv.rondel_turns if state.decision == "rondel" else lv.turns
+    judged = {i: _judge(apply_index(state, i), turns, w, tu) for i in {played, *_candidates(state, n, lv, w, tu)}}
     seat = me_of(state)
     mine = {i: u[seat] for i, (_v, u) in judged.items()}
     top = max(mine.values())
