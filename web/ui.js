@@ -76,6 +76,11 @@ function scores(show) {
   $("scores").hidden = !show;
 }
 
+// the review of a finished game, under its scores (imperial_ui/reviewpage.py draws it)
+function reviewBox(show) {
+  $("review-box").hidden = !show;
+}
+
 // a dialog by id (the rules in short, the menu, the link prompt)
 function dialog(id, open) {
   const d = $(id);
@@ -508,7 +513,7 @@ document.addEventListener("input", (e) => {
 });
 
 window.imperialUI = {
-  message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download, downloadPng,
+  message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share, download, downloadPng,
   mapChanged, highlight, focus, labelRegions, setPieces, setPart, setUnsaved, announce, setLang, markInvalid,
   zoom, showTab, showNotation, timings, profile: "",
 };

@@ -50,6 +50,7 @@ class PageModel:
     note: str = ""  # a catalogue key: the note above the decision, said in the page's language when drawn
     chooser: Chooser | None = None
     greyed: str = ""  # the rondel spaces that cannot be paid now, greyed with the reason (HTML)
+    review_note: tuple[int, str] | None = None  # (replay step, the review's better choice there, in words)
     epoch: int = 0
     dropped: int = 0
     _chooser_for: Any = None
@@ -67,6 +68,7 @@ class PageModel:
         self.log_only = None
         self.forget_choices()
         self.replay = None
+        self.review_note = None
         self.note = note
         self.scores_open = session.present.is_over
 
