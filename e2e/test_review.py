@@ -26,10 +26,13 @@ REVIEW_TIMEOUT = 240_000
 SHOTS = os.environ.get("IMPERIAL_REVIEW_SHOTS", "")
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, element: str = "") -> None:
+    """A screenshot to look at (of the page, or of one element in full), when ``IMPERIAL_REVIEW_SHOTS`` names
+    a folder."""
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=False)
+        target = page.locator(element) if element else page
+        target.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
 
 def kept_review(page) -> dict:
@@ -55,6 +58,7 @@ def test_review_a_finished_game_then_a_turning_point_in_the_replay(page_pool):
     page.locator('#decision [data-cmd="scores"]').click()
     page.wait_for_function("() => document.body.dataset.review === 'kept'", timeout=REVIEW_TIMEOUT)
     shot(page, "review-1280")
+    shot(page, "review-box-1280", "#review-box")
 
     chart = box.locator('figure[data-chart="review"] svg')
     expect(chart).to_have_count(1)
@@ -110,3 +114,4 @@ def test_the_review_at_phone_width(page_pool):
     assert width <= 390
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     shot(page, "review-390")
+    shot(page, "review-box-390", "#review-box")

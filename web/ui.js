@@ -77,8 +77,9 @@ function scores(show) {
 }
 
 // the review of a finished game, under its scores (imperial_ui/reviewpage.py draws it)
-function reviewBox(show) {
+function reviewBox(show, scroll = false) {
   $("review-box").hidden = !show;
+  if (show && scroll) $("review-box").scrollIntoView({ block: "start" });
 }
 
 // a dialog by id (the rules in short, the menu, the link prompt)

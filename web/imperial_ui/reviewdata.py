@@ -85,7 +85,7 @@ def chart_points(kept: dict[str, Any], state: Any) -> list[Point]:
 def turning_points(kept: dict[str, Any], states: list[Any], actions: list[Any], lang: str) -> dict[str, list[dict]]:
     """Each player's turning points (seating order), costliest first: ``index`` (the decision, in the
     record), ``best`` (its notation), ``loss`` and ``text`` (what was played and what would have been better,
-    in ``lang``)."""
+    in ``lang``; ``cost`` and ``better_text`` its two sentences, ``better`` what the better choice does)."""
     names = [p["name"] for p in states[0].players]
     out: dict[str, list[dict]] = {n: [] for n in names}
     for index, best_index, loss in kept["top"]:
@@ -104,8 +104,8 @@ def turning_points(kept: dict[str, Any], states: list[Any], actions: list[Any], 
                      played=action_words(before, actions[index], lang))
         better = tx.t(lang, "review.better", better=sentence(before, best, events, lang))
         out.setdefault(before.current_player, []).append(
-            {"index": index, "best": str(best), "loss": loss, "text": f"{text}. {better}",
-             "better": sentence(before, best, events, lang)})
+            {"index": index, "best": str(best), "loss": loss, "cost": f"{text}.", "better_text": better,
+             "text": f"{text}. {better}", "better": sentence(before, best, events, lang)})
     for rows in out.values():
         rows.sort(key=lambda r: (-r["loss"], r["index"]))
     return out

@@ -80,6 +80,8 @@ class ReviewPage:
             self.worker.js.ask(json.dumps({"id": self.next_id, "kind": "review", "gameId": s.game_id,
                                            "game": core.save(s.present), "level": reviewdata.LEVEL}))
         self.game.redraw()
+        if self.model.showing_scores():
+            self.dom.ui.reviewBox(True, True)  # brought into view, under the scores and their charts
 
     def cmd_review_save(self, key: str | None) -> None:
         """"Review" in the saved-games list: the game is opened, then reviewed."""
@@ -206,8 +208,9 @@ class ReviewPage:
             else:
                 out.append('<ol class="tp-list">')
                 for r in rows:
-                    out.append(f'<li><button class="link tp" data-cmd="review-show" data-arg="{r["index"]}" '
-                               f'title="{esc(w("review.show"))}">{esc(r["text"])}</button></li>')
+                    out.append(f'<li><button class="tp" data-cmd="review-show" data-arg="{r["index"]}" '
+                               f'title="{esc(w("review.show"))}"><span class="tp-cost">{esc(r["cost"])}</span> '
+                               f'<span class="tp-better">{esc(r["better_text"])}</span></button></li>')
                 out.append("</ol>")
             out.append("</section>")
         out.append("</div>")
