@@ -86,3 +86,64 @@ def test_a_random_finished_game_is_not_needed_for_fits():
     for _ in range(5):
         s = ic.apply_index(s, rng.randrange(len(ic.legal_actions(s))))
     assert not reviewdata.fits(None, s) and not reviewdata.fits({"v": 1}, s)
+
+
+# -- the page's part (``reviewpage.ReviewPage``) on the stand-in browser --------------------------------------
+def open_finished(kept: dict | None = None) -> tuple:
+    import pagefake as pf
+    from test_botplay import FakeBots
+
+    page = pf.FakePage()
+    bots = FakeBots()
+    page.window.imperialBots = bots
+    s = Session.from_state(finished_game(), game_id="g1")
+    if kept is not None:
+        s.extra["review"] = kept
+    page.local.data["imperial.save.g1"] = s.to_save()
+    app = pf.new_app(page)
+    app.command("resume", "imperial.save.g1")
+    return page, app, bots
+
+
+def reviews_asked(bots) -> list[dict]:
+    return [json.loads(a) for a in bots.asks if json.loads(a).get("kind") == "review"]
+
+
+def test_the_page_asks_the_worker_shows_progress_keeps_the_review_and_shows_a_turning_point():
+    page, app, bots = open_finished()
+    body = page.document.body.dataset
+    assert body.review == "none" and not reviews_asked(bots)
+    app.command("review")
+    [req] = reviews_asked(bots)
+    assert body.review == "running" and "<progress" in page.document.getElementById("review-box").innerHTML
+    posted: list[str] = []
+    text = botanswer.answer(json.dumps(req), posted.append)
+    app.command("review-news", posted[0])
+    assert "review.working" not in page.document.getElementById("review-box").innerHTML
+    app.command("review-news", json.dumps({**json.loads(text), "id": req["id"] + 5}))  # not ours: dropped
+    assert body.review == "running"
+    app.command("review-news", text)
+    assert body.review == "kept"
+    saved = json.loads(page.local.data["imperial.save.g1"])
+    assert reviewdata.fits(saved["meta"]["review"], finished_game())
+    html = page.document.getElementById("review-box").innerHTML
+    assert html.count('data-cmd="review-show"') == 12
+    app.command("review")  # kept: never asked again
+    assert len(reviews_asked(bots)) == 1
+    index = saved["meta"]["review"]["top"][0][0]
+    app.command("review-show", str(index))
+    assert app.model.replay == index and body.reviewShown == str(index)
+    assert 'data-testid="review-better"' in page.document.getElementById("decision").innerHTML
+    app.command("replay-exit")
+    assert body.reviewShown == "" and 'review-better' not in page.document.getElementById("decision").innerHTML
+
+
+def test_a_kept_review_is_shown_when_the_game_opens_and_a_failure_is_said():
+    page, app, bots = open_finished(answered()[0]["review"])
+    assert page.document.body.dataset.review == "kept" and not reviews_asked(bots)
+    page, app, bots = open_finished()
+    app.command("review")
+    [req] = reviews_asked(bots)
+    app.command("review-news", json.dumps({"type": "review-error", "id": req["id"], "message": "out of memory"}))
+    assert page.document.body.dataset.review == "failed"
+    assert "out of memory" in page.document.getElementById("review-box").innerHTML
