@@ -10,12 +10,15 @@ the expected final points given up.
 (True, True)
 
 Every candidate (the played action and the reviewer's own candidates: the first few in the greedy policy's
-order) is judged by one estimator: the action, then the greedy policy to the end of the nation's turn
-(``strong``: to the end of the next nation's turn too), then the evaluation's expected final score of the
-player who decided (:func:`imperial_bots.evaluate.expected_scores`).  ``best`` is the candidate with the
-highest value, the played action when it is among the highest; ``loss`` is the best value minus the played
-one, so it is never negative and 0 when ``played == best``.  A forced decision (one legal action) costs
-nothing and is judged by the evaluation right after it.
+order) is judged by one estimator: the action, then the greedy policy (no noise) to the end of the nation's
+turn (``strong``: a rondel space to the end of the next nation's turn too), then the evaluation's expected
+final scores (:func:`imperial_bots.evaluate.values`, without the winner's bonus) and the decider's utility
+from them: its expected final points against the others' (its own minus a mix of the best and the mean
+other, as the bots weigh them), so that ending the game while ahead is not counted as points lost to a
+projection of a longer game.  ``best`` is the candidate with the highest utility, the played action when it
+is among the highest; ``loss`` is the best utility minus the played one, so it is never negative and 0 when
+``played == best``.  ``expected_scores`` are the players' expected final scores after the played action.  A
+forced decision (one legal action) costs nothing and is judged by the evaluation right after it.
 
 With ``seconds=None`` the result depends only on the game and the level (the look-ahead is the greedy
 policy without noise); with ``seconds`` the review spends about that long in all, and the decisions left
