@@ -147,3 +147,13 @@ def test_a_kept_review_is_shown_when_the_game_opens_and_a_failure_is_said():
     app.command("review-news", json.dumps({"type": "review-error", "id": req["id"], "message": "out of memory"}))
     assert page.document.body.dataset.review == "failed"
     assert "out of memory" in page.document.getElementById("review-box").innerHTML
+
+
+def test_review_in_the_saved_games_list_opens_the_game_and_reviews_it():
+    page, app, bots = open_finished()
+    app.command("home")
+    rows = page.document.getElementById("saves-list").innerHTML
+    assert 'data-cmd="review-save" data-arg="imperial.save.g1"' in rows
+    app.command("review-save", "imperial.save.g1")
+    assert page.document.body.dataset.screen == "game" and len(reviews_asked(bots)) == 1
+    assert page.document.body.dataset.review == "running"
