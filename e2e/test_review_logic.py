@@ -157,3 +157,11 @@ def test_review_in_the_saved_games_list_opens_the_game_and_reviews_it():
     app.command("review-save", "imperial.save.g1")
     assert page.document.body.dataset.screen == "game" and len(reviews_asked(bots)) == 1
     assert page.document.body.dataset.review == "running"
+
+
+def test_a_worker_that_cannot_start_ends_the_review_with_its_reason():
+    page, app, bots = open_finished()
+    app.command("review")
+    app.command("bot-failed", json.dumps({"type": "failed", "message": "no WebAssembly here"}))
+    assert page.document.body.dataset.review == "failed"
+    assert "no WebAssembly here" in page.document.getElementById("review-box").innerHTML

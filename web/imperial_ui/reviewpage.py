@@ -44,6 +44,7 @@ class ReviewPage:
         self.runs = 0
         self.focus: tuple[str, int, list[str]] | None = None  # (game id, index, regions of the better choice)
         self.chart: tuple[Any, str] | None = None
+        worker.on_failed.append(self.worker_failed)
 
     def commands(self) -> dict[str, Handler]:
         return {"review": self.cmd_review, "review-save": self.cmd_review_save, "review-news": self.cmd_news,
@@ -113,6 +114,13 @@ class ReviewPage:
             self.dom.data(reviewMs=msg.get("ms", 0))
             self.library.save()
         self.sync()
+
+    def worker_failed(self) -> None:
+        """The worker could not start, or stopped: a review waiting for it ends with the reason."""
+        if self.running is not None:
+            self.running = None
+            self.problem = self.worker.problem or self.model.w("page.b.unknown")
+            self.draw()
 
     # -- a turning point in the replay ----------------------------------------------------------------
     def cmd_show(self, arg: str | None) -> None:
