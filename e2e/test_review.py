@@ -115,3 +115,8 @@ def test_the_review_at_phone_width(page_pool):
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     shot(page, "review-390")
     shot(page, "review-box-390", "#review-box")
+    page.select_option("#lang", "de")  # the review follows the page's language
+    expect(box.locator("h3")).to_have_text("Wendepunkte")
+    texts = box.locator("button.tp").all_inner_texts()
+    assert len(texts) == 12 and all(t.startswith("Runde ") and "Besser: " in t for t in texts), texts
+    assert "Round" not in box.inner_text()
