@@ -206,6 +206,9 @@ class UI:
     def scores(self, _show: bool) -> None:
         pass
 
+    def reviewBox(self, show: bool, scroll: bool = False) -> None:  # noqa: N802
+        self.review_shown = bool(show)
+
     def menu(self, open_: bool) -> None:
         self.menu_open = bool(open_)
 
@@ -437,6 +440,14 @@ class StubRender:
     @staticmethod
     def pieces_svg(state: Any = None, **_kw: Any) -> str:
         return '<g class="pieces"></g>'
+
+    @staticmethod
+    def charts_svg(state: Any = None, **_kw: Any) -> dict[str, str]:
+        return {}
+
+    @staticmethod
+    def chart_svg(state: Any, kind: str, points: Any = None, **_kw: Any) -> str:
+        return f'<svg class="chart chart-{kind}"></svg>'
 
     @staticmethod
     def overlay_svg(board: str = "europe") -> str:

@@ -3,10 +3,13 @@
 // (the same Pyodide and engine wheel as the page; the wheel holds imperial_bots).
 //
 // Messages in:  {type: "choose", id, kind, position, level, seed, lang}  (JSON text; position: to_position text)
+//               {id, kind: "review", game, gameId, level}                   (game: the game's save text)
 // Messages out: {type: "ready", ms, engine} | {type: "failed", message}       (start-up)
 //               {type: "answer", id, index, action, reason, why, whys, ms}    (index into legal_actions;
 //                                                                              whys: why in every language)
 //               {type: "error", id, message} | {type: "skipped", id}         (a request not answered)
+//               {type: "review-progress", id, done, total} ... {type: "review", id, game, review, ms}
+//               | {type: "review-error", id, message}                        (a review: imperial_ui/reviewdata.py)
 import { loadPyodide } from "./pyodide-env.mjs";
 
 const t0 = performance.now();
@@ -44,14 +47,14 @@ function drain() {
     }
     if (req && typeof req.id === "number") {
       if (newest[req.kind]) post({ type: "skipped", id: newest[req.kind].id });
-      newest[req.kind] = { id: req.id, text };
+      newest[req.kind] = { id: req.id, text, review: req.kind === "review" };
     }
   }
-  for (const { id, text } of Object.values(newest)) {
+  for (const { id, text, review } of Object.values(newest)) {
     try {
       self.postMessage(answer(text));
     } catch (err) {
-      post({ type: "error", id, message: String(err?.message || err).slice(-400) });
+      post({ type: review ? "review-error" : "error", id, message: String(err?.message || err).slice(-400) });
     }
   }
   schedule();
@@ -68,7 +71,9 @@ async function start() {
   // the answer itself is the page's own Python (imperial_ui/botanswer.py, tested in CPython)
   const fn = py.pyimport("imperial_ui.botanswer").answer;
   const engine = py.runPython("import imperial_core; imperial_core.__version__");
-  answer = (text) => fn(text);
+  // a review tells its progress on the way (posted at once: the page draws it while the review goes on)
+  const progress = (msg) => self.postMessage(String(msg));
+  answer = (text) => fn(text, progress);
   post({ type: "ready", ms: Math.round(performance.now() - t0), engine: String(engine) });
   schedule();
 }

@@ -45,7 +45,7 @@ function start() {
     const text = typeof e.data === "string" ? e.data : "";
     let kind = "";
     try {
-      kind = JSON.parse(text).type;
+      kind = String(JSON.parse(text).type || "");
     } catch {
       kind = "";
     }
@@ -58,6 +58,8 @@ function start() {
     } else if (kind === "failed") {
       status("failed");
       send("bot-failed", text);
+    } else if (kind.startsWith("review")) {
+      send("review-news", text);
     } else {
       note(text);
       send("bot-answer", text);

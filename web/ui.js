@@ -76,6 +76,12 @@ function scores(show) {
   $("scores").hidden = !show;
 }
 
+// the review of a finished game, under its scores (imperial_ui/reviewpage.py draws it)
+function reviewBox(show, scroll = false) {
+  $("review-box").hidden = !show;
+  if (show && scroll) $("review-box").scrollIntoView({ block: "start" });
+}
+
 // a dialog by id (the rules in short, the menu, the link prompt)
 function dialog(id, open) {
   const d = $(id);
@@ -524,8 +530,8 @@ function revealTarget() {
 }
 
 window.imperialUI = {
-  revealTarget, message, clearMessage, banner, screen, toolbar, scores, menu, prompt, dialog, share, download,
-  downloadPng, mapChanged, highlight, focus, labelRegions, setPieces, setPart, setUnsaved, announce, setLang,
-  markInvalid,
+  revealTarget, message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share,
+  download, downloadPng, mapChanged, highlight, focus, labelRegions, setPieces, setPart, setUnsaved, announce,
+  setLang, markInvalid,
   zoom, showTab, showNotation, timings, profile: "",
 };

@@ -42,6 +42,7 @@ from imperial_text import LANGS, known, number, t
 
 from .evaluate import Weights, evaluate, expected_scores, weights_for
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, ranked_scores, tuning_for
+from .review import review as review
 from .search import LEVEL_CONFIG, SearchConfig, lookahead, mcts
 
 LEVELS = ("easy", "normal", "strong")

@@ -82,12 +82,13 @@ def _nice_step(top: float) -> int:
 
 
 def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, narrow: bool = False,
-              lang: str = "en") -> str:
-    """One chart of ``state``'s game so far (see :data:`KINDS`); ``narrow`` for a side panel."""
+              lang: str = "en", title: str | None = None) -> str:
+    """One chart of ``state``'s game so far (see :data:`KINDS`); ``narrow`` for a side panel; ``title``
+    instead of the kind's own (the same figures from other ``points``: a review's expected scores)."""
     xs, lines = series(state, kind, points)
     lang = known(lang)
     _title, whose, _figure = KINDS[kind]
-    title = t(lang, f"render.chart.{kind}")
+    title = title or t(lang, f"render.chart.{kind}")
     board = state.board_data
     names = {n.id: nation_name(lang, state.board, n.id, n.name) for n in board.nations}
     W, plot_h = NARROW if narrow else WIDE

@@ -35,6 +35,7 @@ from .game import Game
 from .links import Links
 from .mapview import MapView
 from .model import PageModel
+from .reviewpage import ReviewPage
 from .screen import GameScreen
 from .session import Session
 from .start import StartScreen
@@ -73,10 +74,13 @@ class App:
         self.links = Links(self.dom, self.model, self.library, self.game, self.start_screen.show)
         self.bots = BotPlay(self.dom, self.model, self.game, self.store)
         self.game.seats = self.bots
+        self.review = ReviewPage(self.dom, self.model, self.game, self.library, self.bots.worker, render)
+        self.game.after_draw.append(self.review.sync)
         self.screen.seats_html = self.bots.bar.seats_html
         self.tutorial = Tutorial(self.dom, self.model, self.game, self.library, self.bots, self.start_screen.cmd_home)
         self.commands = Commands()
-        for part in (self.game, self.screen, self.library, self.start_screen, self.links, self.bots, self.tutorial):
+        for part in (self.game, self.screen, self.library, self.start_screen, self.links, self.bots, self.tutorial,
+                     self.review):
             self.commands.add(part.commands())
         self.commands.add({"lang": self.cmd_lang})
         self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
@@ -147,6 +151,7 @@ class App:
         self.board.forget()
         self.screen.forget()
         self.library.forget()
+        self.review.forget()
         if self.store.off:
             self.dom.ui.banner(self.model.w("page.m.off_banner"))
         self.start_screen.fill_boards()

@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
+from typing import Any
 
 import imperial_bots as bots
 import imperial_core as ic
 import imperial_text as tx
 
+from . import reviewdata
 
-def answer(text: str) -> str:
-    """The bot's choice for the request ``text`` (JSON), as JSON text."""
+
+def answer(text: str, post: Callable[[str], Any] | None = None) -> str:
+    """The bot's choice for the request ``text`` (JSON), as JSON text; a ``review`` request is the review of a
+    whole game (:func:`reviewdata.run`, which tells its progress through ``post``)."""
     req = json.loads(text)
+    if req.get("kind") == "review":
+        return reviewdata.run(req, post)
     t = time.perf_counter()
     state = ic.from_position(str(req["position"]))
     lang = tx.known(str(req.get("lang") or "en"))

@@ -186,8 +186,8 @@ class BotPlay:
         except ValueError:
             pass
         w = self.model.w
-        self.worker.state = "failed"
         self.worker.problem = reason[:200]
+        self.worker.state = "failed"
         self.stop(w("page.b.could_not_run", reason=self.worker.problem or w("page.b.unknown")))
 
     def stop(self, text: str) -> None:

@@ -37,9 +37,22 @@ class Worker:
 
     def __init__(self, failed: Callable[[str], None]) -> None:
         self.js: Any = getattr(js.window, "imperialBots", None) or NoWorker()
-        self.state = "off"
+        #: told whenever the worker is found failed (the review waiting for it: ``ReviewPage.worker_failed``)
+        self.on_failed: list[Callable[[], None]] = []
+        self._state = "off"
         self.problem = ""
         self.failed = failed  # told when the worker cannot be started (``BotPlay.cmd_bot_failed``)
+
+    @property
+    def state(self) -> str:
+        return self._state
+
+    @state.setter
+    def state(self, value: str) -> None:
+        self._state = value
+        if value == "failed":
+            for told in self.on_failed:
+                told()
 
     def start(self) -> None:
         if self.state == "off":

@@ -83,6 +83,8 @@ class Game:
         self.tab_id = tab_id
         self.seats: Seats = NoSeats()
         self.lesson: Lesson = NoLesson()
+        #: told after every redraw, after the computer players (the review: ``reviewpage.ReviewPage.sync``)
+        self.after_draw: list[Any] = []
         library.check = self.check
 
     def commands(self) -> dict[str, Handler]:
@@ -172,6 +174,8 @@ class Game:
         prof["total"] = clock() - t0
         self.dom.ui.profile = json.dumps({k: round(v * 1000, 2) for k, v in prof.items()})
         self.seats.sync()
+        for told in self.after_draw:
+            told()
 
     # -- moves ----------------------------------------------------------------------------------------
     def choose(self, value: str, at: str | None) -> None:

@@ -51,6 +51,7 @@ class PageModel:
     target: str = ""  # the choice the tutorial asks for (its ``data-choice``), outlined on the map and the decision
     chooser: Chooser | None = None
     greyed: str = ""  # the rondel spaces that cannot be paid now, greyed with the reason (HTML)
+    review_note: tuple[int, str] | None = None  # (replay step, the review's better choice there, in words)
     epoch: int = 0
     dropped: int = 0
     _chooser_for: Any = None
@@ -68,6 +69,7 @@ class PageModel:
         self.log_only = None
         self.forget_choices()
         self.replay = None
+        self.review_note = None
         self.note = note
         self.scores_open = session.present.is_over
 

@@ -66,9 +66,10 @@ class GameScreen:
         greyed = m.greyed if chooser is not None else ""
         note = m.w(m.note) if m.note else ""
         target = m.target
-        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target),
+        better = m.review_note[1] if m.review_note is not None and m.review_note[0] == m.replay else ""
+        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target, better),
                  lambda: views.decision_html(state, chooser, m.names, replay=replay, note=note, rondel=rondel,
-                                             last=last, at=at, greyed=greyed, target=target))
+                                             last=last, at=at, greyed=greyed, target=target, better=better))
         secret = s.secret_cash
         dom.view("scoreboard", (Same(state), secret, lang),
                  lambda: readable.scoreboard_html(state, m.names, secret_cash=secret))

@@ -57,11 +57,12 @@ def core_phase_text(phase: str) -> str:
 
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
                   note: str = "", rondel: str = "", last: Entry | None = None, at: str = "",
-                  greyed: str = "", target: str = "") -> str:
+                  greyed: str = "", target: str = "", better: str = "") -> str:
     """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did.
     ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``).
     ``greyed``: choices that cannot be taken now, with the reason (``readable.unaffordable_html``).
     ``target``: the choice the tutorial asks for, marked ``data-tutorial-target`` (its button and rondel space).
+    ``better``: in a replay, the review's better choice at this position (outlined).
     The header (who, what, the round and the rules "?") stays in view: the body scrolls beneath it."""
     w = names.t
     if replay is not None:
@@ -76,7 +77,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         return (
             f'<div class="dhead"><div class="who"><b>{w("page.replay")}</b> — {w("page.replay.view_only")}</div></div>'
             f'<div class="dbody"><p class="what">{esc(w("page.replay.position", k=k, n=n))}</p>{did}'
-            '<div class="choices replay-controls">'
+            + (f'<p class="better" data-testid="review-better">{esc(better)}</p>' if better else "")
+            +             '<div class="choices replay-controls">'
             + ctl("replay-first", "page.replay.first", "first") + ctl("replay-back", "page.replay.back", "back")
             + ctl("replay-forward", "page.replay.forward", "forward") + ctl("replay-last", "page.replay.last", "last")
             + f'<button data-cmd="replay-exit" class="primary">{w("page.replay.exit")}</button></div></div>'
@@ -365,6 +367,7 @@ def scores_html(state: Any, names: Names, breakdown: dict[str, dict], ranking: l
         + "</tbody></table></div>" + tie +
         f'<div class="choices"><button data-cmd="close-scores">{w("page.sc.board")}</button>'
         f'<button data-cmd="replay-first">{w("page.sc.replay")}</button>'
+        f'<button data-cmd="review" title="{w("review.button_title")}">{w("review.button")}</button>'
         f'<button data-cmd="home" class="primary">{w("page.new_game")}</button></div>'
     )
 
@@ -439,7 +442,8 @@ def _save_row(s: dict[str, Any], names_of_nations: dict[str, str], current_id: s
         f'<small>{esc(board)} · {esc(tx.tn(lang, "page.moves", s["moves"]))} · {turn} · '
         f'{esc(_when(s["saved"], lang))}</small></div>'
         f'<div class="acts"><button data-cmd="resume" data-arg="{key}" class="primary">{w("page.s.resume")}</button>'
-        f'<button data-cmd="export-save" data-arg="{key}">{w("page.s.export")}</button>'
+        + (f'<button data-cmd="review-save" data-arg="{key}">{w("review.button")}</button>' if s["over"] else "")
+        + f'<button data-cmd="export-save" data-arg="{key}">{w("page.s.export")}</button>'
         f'<button data-cmd="delete-save" data-arg="{key}">{w("page.s.delete")}</button></div></li>'
     )
 

@@ -1,0 +1,167 @@
+"""The review as the page keeps and reads it (``web/imperial_ui/reviewdata.py``), and the worker's answer to a
+review request (``botanswer.answer``), in CPython."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from functools import cache
+from pathlib import Path
+
+import imperial_core as ic
+import imperial_text as tx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+from imperial_ui import botanswer, reviewdata  # noqa: E402
+from imperial_ui.session import Session  # noqa: E402
+
+#: A short finished game: from a late position of a seeded game, 59 decisions to its end (``e2e/test_review.py``
+#: plays it in the browser).
+from e2e.reviewgame import finished_game  # noqa: E402
+
+
+@cache
+def answered() -> tuple[dict, list[str]]:
+    posted: list[str] = []
+    s = finished_game()
+    text = botanswer.answer(json.dumps({"id": 7, "kind": "review", "gameId": "g1", "game": ic.save(s)}), posted.append)
+    return json.loads(text), posted
+
+
+def test_the_worker_answers_a_review_with_progress_on_the_way():
+    msg, posted = answered()
+    assert msg["type"] == "review" and msg["id"] == 7 and msg["game"] == "g1"
+    steps = [json.loads(p) for p in posted]
+    assert all(p["type"] == "review-progress" and p["id"] == 7 for p in steps)
+    assert steps[-1]["done"] == steps[-1]["total"] == len(finished_game().history)
+    assert reviewdata.fits(msg["review"], finished_game())
+
+
+def test_the_kept_review_is_compact_and_fits_only_its_own_record():
+    kept = answered()[0]["review"]
+    s = finished_game()
+    assert len(json.dumps(kept)) < 4000
+    assert not reviewdata.fits(kept, ic.undo(s))
+    assert not reviewdata.fits({**kept, "h": "0"}, s)
+    assert kept["chart"][-1][3] == [ic.scores(s)[p["name"]] for p in s.players]  # it ends on the final scores
+    per = {p["name"]: 0 for p in s.players}
+    for index, best_index, loss in kept["top"]:
+        before = ic.codec.start_of(s)
+        for i in s.history[:index]:
+            before = ic.apply_index(before, i)
+        per[before.current_player] += 1
+        assert best_index != s.history[index] and loss >= reviewdata.LEAST
+    assert set(per.values()) == {3}
+
+
+@pytest.mark.parametrize("lang", tx.LANGS)
+def test_turning_points_in_words(lang):
+    kept = answered()[0]["review"]
+    session = Session.from_state(finished_game(), game_id="g1")
+    points = reviewdata.turning_points(kept, session.states, session.actions, lang)
+    assert [len(rows) for rows in points.values()] == [3, 3, 3, 3]
+    head = tx.t(lang, "review.where", round="", nation="").split(" ")[0]
+    for player, rows in points.items():
+        assert [r["loss"] for r in rows] == sorted((r["loss"] for r in rows), reverse=True)
+        for r in rows:
+            assert r["text"].startswith(head) and player in r["text"]
+            assert r["best"] in [str(a) for a in ic.legal_actions(session.states[r["index"]])]
+            assert tx.t(lang, "review.better", better="") in r["text"]
+
+
+def test_chart_points_carry_the_expected_scores():
+    kept = answered()[0]["review"]
+    s = finished_game()
+    pts = reviewdata.chart_points(kept, s)
+    assert len(pts) == len(kept["chart"]) > 10
+    assert pts[-1].scores == ic.scores(s)
+
+
+def test_a_random_finished_game_is_not_needed_for_fits():
+    s = ic.new_game(["Ann", "Bob"], seed=1)
+    rng = random.Random(1)
+    for _ in range(5):
+        s = ic.apply_index(s, rng.randrange(len(ic.legal_actions(s))))
+    assert not reviewdata.fits(None, s) and not reviewdata.fits({"v": 1}, s)
+
+
+# -- the page's part (``reviewpage.ReviewPage``) on the stand-in browser --------------------------------------
+def open_finished(kept: dict | None = None) -> tuple:
+    import pagefake as pf
+    from test_botplay import FakeBots
+
+    page = pf.FakePage()
+    bots = FakeBots()
+    page.window.imperialBots = bots
+    s = Session.from_state(finished_game(), game_id="g1")
+    if kept is not None:
+        s.extra["review"] = kept
+    page.local.data["imperial.save.g1"] = s.to_save()
+    app = pf.new_app(page)
+    app.command("resume", "imperial.save.g1")
+    return page, app, bots
+
+
+def reviews_asked(bots) -> list[dict]:
+    return [json.loads(a) for a in bots.asks if json.loads(a).get("kind") == "review"]
+
+
+def test_the_page_asks_the_worker_shows_progress_keeps_the_review_and_shows_a_turning_point():
+    page, app, bots = open_finished()
+    body = page.document.body.dataset
+    assert body.review == "none" and not reviews_asked(bots)
+    app.command("review")
+    [req] = reviews_asked(bots)
+    assert body.review == "running" and "<progress" in page.document.getElementById("review-box").innerHTML
+    posted: list[str] = []
+    text = botanswer.answer(json.dumps(req), posted.append)
+    app.command("review-news", posted[0])
+    assert "review.working" not in page.document.getElementById("review-box").innerHTML
+    app.command("review-news", json.dumps({**json.loads(text), "id": req["id"] + 5}))  # not ours: dropped
+    assert body.review == "running"
+    app.command("review-news", text)
+    assert body.review == "kept"
+    saved = json.loads(page.local.data["imperial.save.g1"])
+    assert reviewdata.fits(saved["meta"]["review"], finished_game())
+    html = page.document.getElementById("review-box").innerHTML
+    assert html.count('data-cmd="review-show"') == 12
+    app.command("review")  # kept: never asked again
+    assert len(reviews_asked(bots)) == 1
+    index = saved["meta"]["review"]["top"][0][0]
+    app.command("review-show", str(index))
+    assert app.model.replay == index and body.reviewShown == str(index)
+    assert 'data-testid="review-better"' in page.document.getElementById("decision").innerHTML
+    app.command("replay-exit")
+    assert body.reviewShown == "" and 'review-better' not in page.document.getElementById("decision").innerHTML
+
+
+def test_a_kept_review_is_shown_when_the_game_opens_and_a_failure_is_said():
+    page, app, bots = open_finished(answered()[0]["review"])
+    assert page.document.body.dataset.review == "kept" and not reviews_asked(bots)
+    page, app, bots = open_finished()
+    app.command("review")
+    [req] = reviews_asked(bots)
+    app.command("review-news", json.dumps({"type": "review-error", "id": req["id"], "message": "out of memory"}))
+    assert page.document.body.dataset.review == "failed"
+    assert "out of memory" in page.document.getElementById("review-box").innerHTML
+
+
+def test_review_in_the_saved_games_list_opens_the_game_and_reviews_it():
+    page, app, bots = open_finished()
+    app.command("home")
+    rows = page.document.getElementById("saves-list").innerHTML
+    assert 'data-cmd="review-save" data-arg="imperial.save.g1"' in rows
+    app.command("review-save", "imperial.save.g1")
+    assert page.document.body.dataset.screen == "game" and len(reviews_asked(bots)) == 1
+    assert page.document.body.dataset.review == "running"
+
+
+def test_a_worker_that_cannot_start_ends_the_review_with_its_reason():
+    page, app, bots = open_finished()
+    app.command("review")
+    app.command("bot-failed", json.dumps({"type": "failed", "message": "no WebAssembly here"}))
+    assert page.document.body.dataset.review == "failed"
+    assert "no WebAssembly here" in page.document.getElementById("review-box").innerHTML
