@@ -87,7 +87,14 @@ def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: W
     seed_int = _rng(state, seed).getrandbits(32)
     i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
     visits = sum(x[2] for x in stats)
-    return i, _why(state, i, [(j, v) for j, v, _n in stats], lambda lang: t(lang, "bots.search", n=number(lang, visits)))
+
+    def how(lang: str) -> str:
+        return t(lang, "bots.search", n=number(lang, visits))
+
+    mine = next(v for j, v, _n in stats if j == i)
+    if all(v <= mine for _j, v, _n in stats):
+        return i, _why(state, i, [(j, v) for j, v, _n in stats], how)
+    return i, _why_explored(state, i, stats, how)
 
 
 #: The easy level: how often a decision that shapes the game is one of its three best-looking choices taken
@@ -121,6 +128,20 @@ def _why(state: GameState, chosen: int, vals: list[tuple[int, float]], how: Why)
 
     def said(lang: str) -> str:
         return t(lang, "bots.margin", how=how(lang), points=points if lang == "en" else points.replace(".", ","),
+                 next=action_words(state, alternative, lang))
+
+    return said
+
+
+def _why_explored(state: GameState, chosen: int, stats: list[tuple[int, float, int]], how: Why) -> Why:
+    """The search chooses the choice it explored most, which need not have the best mean value: ``how`` it
+    decided, how often it explored its choice and the runner-up (the next most explored), named in words."""
+    mine = next(n for j, _v, n in stats if j == chosen)
+    j2, _v2, theirs = max(((j, v, n) for j, v, n in stats if j != chosen), key=lambda x: (x[2], x[1]))
+    alternative = legal_actions(state)[j2]
+
+    def said(lang: str) -> str:
+        return t(lang, "bots.explored", how=how(lang), mine=number(lang, mine), theirs=number(lang, theirs),
                  next=action_words(state, alternative, lang))
 
     return said
