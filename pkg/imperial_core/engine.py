@@ -135,13 +135,16 @@ def _with_parts(d: dict, turn: dict, nations: dict, history: list[int] | None = 
 
 _set = object.__setattr__
 _new_state = GameState.__new__
+#: Every field of a state made by the engine was given: one set for all of them (pydantic only ever adds
+#: to it, and every name is already in it).
+_ALL_SET = set(GameState.model_fields)
 
 
 def _wrap(g: G) -> GameState:
     """The state whose data is ``g`` (every field given and valid: the engine made it; as ``actions.construct``)."""
     state = _new_state(GameState)
     _set(state, "__dict__", g)
-    _set(state, "__pydantic_fields_set__", set(g))
+    _set(state, "__pydantic_fields_set__", _ALL_SET)
     _set(state, "__pydantic_extra__", None)
     _set(state, "__pydantic_private__", None)
     return state

@@ -401,8 +401,9 @@ def clear_memos() -> None:
     _MOVES_MEMO.clear()
 
 
-# Moves from one start depend on the destinations' inputs plus the nations' last free factories.
-_MOVES_MEMO: dict[tuple, list[tuple]] = {}
+# Moves from one start depend on the destinations' inputs plus the nations' last free factories: by those
+# (board, nation, free fleets, own blocked provinces, last free factories), then by start.
+_MOVES_MEMO: dict[tuple, dict[str, list[tuple]]] = {}
 
 
 def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
@@ -423,15 +424,16 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     own_blocked = frozenset(r for r in blocked if owner[r] == nid) if blocked else frozenset()
     rails: dict[str, list[str]] = {}
     hostile = nat["hostile"]
-    memo = _MOVES_MEMO
+    ctx = (b.id, nid, free, own_blocked, last_free)
+    memo = _MOVES_MEMO.get(ctx)
+    if memo is None:
+        if len(_MOVES_MEMO) > 1024:
+            _MOVES_MEMO.clear()
+        memo = _MOVES_MEMO[ctx] = {}
     for r in starts:
-        key = (b.id, nid, r, free, own_blocked, last_free)
-        moves = memo.get(key)
+        moves = memo.get(r)
         if moves is None:
-            moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
-            if len(memo) > 4096:
-                memo.clear()
-            memo[key] = moves
+            moves = memo[r] = army_moves_from(g, b, nid, r, blocked, last_free, rails)
         if r in hostile:
             up, lying = _movable(g, nat, r)
             if up and lying:
