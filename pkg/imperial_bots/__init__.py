@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from imperial_core import Action, GameState, legal_actions, step, to_position
+from imperial_core.engine import paused_gc
 from imperial_core.narrate import action_words, sentence
 from imperial_text import LANGS, known, number, t
 
@@ -66,7 +67,14 @@ def _said(key: str) -> Why:
 
 def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
             cfg: SearchConfig) -> tuple[int, Why]:
-    """The index of the choice, and why."""
+    """The index of the choice, and why.  The look-ahead and the search make no reference cycles: Python's
+    cyclic garbage collector is paused meanwhile (``imperial_core.engine.paused_gc``)."""
+    with paused_gc():
+        return _decide_now(state, level, seed, seconds, w, tu, cfg)
+
+
+def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
+                cfg: SearchConfig) -> tuple[int, Why]:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
     if state.is_over:
