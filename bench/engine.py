@@ -19,8 +19,8 @@ The 2x target is not met; README.md's benchmarks section says what is left.
 
 ``--own-player`` (with ``--against``) times each engine's own seeded random player instead
 (``imperial_core.randomplay.random_game``, the same games): the first version's goes through
-``legal_actions`` and ``apply_index``, this one's plays in place.  Issue 22 (2026-11-26, load average 7.9-10.6,
-10 rounds of 3 games): 1.90x the first version in CPU time; the public loop 1.22x.
+``legal_actions`` and ``apply_index``, this one's plays in place.  Issue 22 (2026-11-26, load average 3.7, 16
+rounds of 6 games): 1.62-1.84x the first version in CPU time (1.84x in instructions); the public loop 1.19x.
 """
 
 from __future__ import annotations
