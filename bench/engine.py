@@ -16,6 +16,11 @@ Figures of 2026-11-24 (2-core machine shared with other jobs, load average 7.7; 
 rounds of 6 Europe games, in CPU time, the steadier figure under such load): this engine 53.6 games/s, the first
 version 47.8, main before the speed round (6318004) 46.3; ratios 1.12x and 1.16x (wall time 1.14x and 1.17x).
 The 2x target is not met; README.md's benchmarks section says what is left.
+
+``--own-player`` (with ``--against``) times each engine's own seeded random player instead
+(``imperial_core.randomplay.random_game``, the same games): the first version's goes through
+``legal_actions`` and ``apply_index``, this one's plays in place.  Issue 22 (2026-11-26, load average 3.7, 16
+rounds of 6 games): 1.62-1.84x the first version in CPU time (1.84x in instructions); the public loop 1.19x.
 """
 
 from __future__ import annotations
@@ -58,12 +63,23 @@ def random_game(seed: int, n_players: int, board: str = "europe"):
     return s, actions
 
 
-def timed_games(first_seed: int, games: int, board: str = "europe") -> dict:
-    """Wall and CPU time of ``games`` random games from ``first_seed`` (2-6 players by seed)."""
+def own_random_game(seed: int, n_players: int):
+    """The same game as :func:`random_game` (Europe), played by the engine's own seeded random player
+    (``imperial_core.randomplay.random_game``: the first version's goes through ``legal_actions`` and
+    ``apply_index``; this one plays in place)."""
+    from imperial_core.randomplay import random_game as play
+
+    s = play(seed, n_players)
+    return s, len(s.history)
+
+
+def timed_games(first_seed: int, games: int, board: str = "europe", own: bool = False) -> dict:
+    """Wall and CPU time of ``games`` random games from ``first_seed`` (2-6 players by seed); ``own``: by
+    the engine's own random player (:func:`own_random_game`)."""
     t0, c0 = time.perf_counter(), time.process_time()
     n_actions = 0
     for seed in range(first_seed, first_seed + games):
-        _s, n = random_game(seed, 2 + seed % 5, board)
+        _s, n = own_random_game(seed, 2 + seed % 5) if own else random_game(seed, 2 + seed % 5, board)
         n_actions += n
     return {"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0, "actions": n_actions}
 
@@ -73,16 +89,17 @@ def serve(pkg: str) -> int:
     JSON answer a line on stdout."""
     _use_engine(Path(pkg))
     for line in sys.stdin:
-        first, games, board = json.loads(line)
-        print(json.dumps(timed_games(first, games, board)), flush=True)
+        first, games, board, own = json.loads(line)
+        print(json.dumps(timed_games(first, games, board, own)), flush=True)
     return 0
 
 
 class Engine:
     """An engine of some revision, playing in a process of its own."""
 
-    def __init__(self, label: str, root: Path, python: str):
+    def __init__(self, label: str, root: Path, python: str, own: bool = False):
         self.label = label
+        self.own = own
         self.proc = subprocess.Popen(
             [python, str(ROOT / "bench" / "engine.py"), "--serve", str(root / "pkg")],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=str(root))
@@ -91,7 +108,7 @@ class Engine:
 
     def run(self, first: int, games: int, board: str, record: bool = True) -> None:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps([first, games, board]) + "\n")
+        self.proc.stdin.write(json.dumps([first, games, board, self.own]) + "\n")
         self.proc.stdin.flush()
         r = json.loads(self.proc.stdout.readline())
         if record:
@@ -108,11 +125,12 @@ class Engine:
                 f"CPU time: median {statistics.median(self.cpu_rates):.1f}, best {max(self.cpu_rates):.1f}")
 
 
-def side_by_side(revs: list[str], rounds: int, games: int) -> None:
-    """This engine against the engines of ``revs``, alternating rounds on the same seeds (Europe)."""
+def side_by_side(revs: list[str], rounds: int, games: int, own: bool = False) -> None:
+    """This engine against the engines of ``revs``, alternating rounds on the same seeds (Europe); ``own``:
+    each engine's own random player plays (:func:`own_random_game`), else the public API loop."""
     tmp = Path(tempfile.mkdtemp(prefix="imperial-bench-"))
     trees: list[Path] = []
-    engines = [Engine("this tree", ROOT, sys.executable)]
+    engines = [Engine("this tree", ROOT, sys.executable, own)]
     try:
         for rev in revs:
             commit = FIRST_VERSION if rev == "first" else rev
@@ -122,7 +140,7 @@ def side_by_side(revs: list[str], rounds: int, games: int) -> None:
             trees.append(tree)
             short = subprocess.run(["git", "rev-parse", "--short", commit], cwd=ROOT, check=True, text=True,
                                    capture_output=True).stdout.strip()
-            engines.append(Engine(f"{rev} ({short})" if rev != short else short, tree, sys.executable))
+            engines.append(Engine(f"{rev} ({short})" if rev != short else short, tree, sys.executable, own))
         for e in engines:  # warm-up: imports, board tables
             e.run(10_000, 2, "europe", record=False)
         seed = 0
@@ -131,7 +149,8 @@ def side_by_side(revs: list[str], rounds: int, games: int) -> None:
             for e in order:
                 e.run(seed, games, "europe")
             seed += games
-        print(f"side by side, Europe, {rounds} alternating rounds of {games} random games (2-6 players):")
+        how = "each engine's own random player" if own else "legal_actions + apply"
+        print(f"side by side, Europe, {rounds} alternating rounds of {games} random games (2-6 players; {how}):")
         for e in engines:
             print(f"  {e.label}: {e.summary()}")
         mine = engines[0]
@@ -159,6 +178,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=8, help="games per round")
     ap.add_argument("--against", action="append", default=[], metavar="REV",
                     help="also time the engine of this revision, side by side ('first': the first version)")
+    ap.add_argument("--own-player", action="store_true",
+                    help="with --against: each engine's own random player (imperial_core.randomplay; this "
+                         "engine's plays in place) instead of the public legal_actions + apply loop")
     ap.add_argument("--serve", metavar="PKG", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve:
@@ -166,7 +188,7 @@ def main() -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python {sys.version.split()[0]} on {sys.platform}, load average {load:.2f}")
     if args.against:
-        side_by_side(args.against, args.rounds, args.games)
+        side_by_side(args.against, args.rounds, args.games, args.own_player)
         return 0
 
     _use_engine(ROOT / "pkg")

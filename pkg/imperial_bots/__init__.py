@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from imperial_core import Action, GameState, legal_actions, step, to_position
+from imperial_core.engine import paused_gc
 from imperial_core.narrate import action_words, sentence
 from imperial_text import LANGS, known, number, t
 
@@ -67,7 +68,14 @@ def _said(key: str) -> Why:
 
 def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
             cfg: SearchConfig) -> tuple[int, Why]:
-    """The index of the choice, and why."""
+    """The index of the choice, and why.  The look-ahead and the search make no reference cycles: Python's
+    cyclic garbage collector is paused meanwhile (``imperial_core.engine.paused_gc``)."""
+    with paused_gc():
+        return _decide_now(state, level, seed, seconds, w, tu, cfg)
+
+
+def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
+                cfg: SearchConfig) -> tuple[int, Why]:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
     if state.is_over:
@@ -88,7 +96,14 @@ def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: W
     seed_int = _rng(state, seed).getrandbits(32)
     i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
     visits = sum(x[2] for x in stats)
-    return i, _why(state, i, [(j, v) for j, v, _n in stats], lambda lang: t(lang, "bots.search", n=number(lang, visits)))
+
+    def how(lang: str) -> str:
+        return t(lang, "bots.search", n=number(lang, visits))
+
+    mine = next(v for j, v, _n in stats if j == i)
+    if all(v <= mine for _j, v, _n in stats):
+        return i, _why(state, i, [(j, v) for j, v, _n in stats], how)
+    return i, _why_explored(state, i, stats, how)
 
 
 #: The easy level: how often a decision that shapes the game is one of its three best-looking choices taken
@@ -122,6 +137,20 @@ def _why(state: GameState, chosen: int, vals: list[tuple[int, float]], how: Why)
 
     def said(lang: str) -> str:
         return t(lang, "bots.margin", how=how(lang), points=points if lang == "en" else points.replace(".", ","),
+                 next=action_words(state, alternative, lang))
+
+    return said
+
+
+def _why_explored(state: GameState, chosen: int, stats: list[tuple[int, float, int]], how: Why) -> Why:
+    """The search chooses the choice it explored most, which need not have the best mean value: ``how`` it
+    decided, how often it explored its choice and the runner-up (the next most explored), named in words."""
+    mine = next(n for j, _v, n in stats if j == chosen)
+    j2, _v2, theirs = max(((j, v, n) for j, v, n in stats if j != chosen), key=lambda x: (x[2], x[1]))
+    alternative = legal_actions(state)[j2]
+
+    def said(lang: str) -> str:
+        return t(lang, "bots.explored", how=how(lang), mine=number(lang, mine), theirs=number(lang, theirs),
                  next=action_words(state, alternative, lang))
 
     return said

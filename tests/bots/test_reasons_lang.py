@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import imperial_bots as bots
 import imperial_core as ic
 import pytest
@@ -63,3 +65,24 @@ def test_reasons_in_every_language_at_once_match_one_at_a_time() -> None:
     for lang, why in whys.items():
         same, line = bots.choose_with_reason(s, level="normal", seed=1, lang=lang)
         assert same == action and line.endswith(f"({why})")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_a_search_choice_explored_most_never_reads_as_a_negative_margin(lang: str, monkeypatch) -> None:
+    """The search picks the child it explored most, whose mean can be below another's: the reason then says
+    how often each was explored and names the runner-up, never "−1.5 points against the next best"."""
+    s = ic.new_game(["Ann", "Bot 1", "Bot 2"], seed=2)
+    legal = ic.legal_actions(s)
+    # child 0 explored most with the lower mean; child 2 the runner-up by visits; child 1 the best mean
+    stats = [(1, 30.0, 5), (0, 25.0, 20), (2, 24.0, 9)]
+    monkeypatch.setattr(bots, "mcts", lambda *a, **k: (0, stats))
+    action, whys = bots.choose_with_reasons(s, level="strong", seed=0, langs=(lang,))
+    why = whys[lang]
+    assert action == legal[0]
+    assert not re.search(r"[-−]\d", why), why
+    assert why.endswith(": " + action_words(s, legal[2], lang)), why
+    assert "20" in why and "9" in why, why
+    # a choice with the best mean keeps its margin, positive
+    monkeypatch.setattr(bots, "mcts", lambda *a, **k: (1, stats))
+    _action, whys = bots.choose_with_reasons(s, level="strong", seed=0, langs=(lang,))
+    assert "+5" in whys[lang] and whys[lang].endswith(": " + action_words(s, legal[0], lang)), whys[lang]

@@ -401,11 +401,15 @@ def clear_memos() -> None:
     _MOVES_MEMO.clear()
 
 
-# Moves from one start depend on the destinations' inputs plus the nations' last free factories.
-_MOVES_MEMO: dict[tuple, list[tuple]] = {}
+# Moves from one start depend on the destinations' inputs plus the nations' last free factories: by those
+# (board, nation, free fleets, own blocked provinces, last free factories), then by start.
+_MOVES_MEMO: dict[tuple, dict[str, list[tuple]]] = {}
 
 
-def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
+def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
+               last_free: frozenset[str] | None = None) -> list[tuple]:
+    """Every army move of ``nid`` (``blocked``: :func:`occupied_set`, ``last_free``: :func:`last_free_set`
+    of it as a frozenset, when the caller has them)."""
     nat = g["nations"][nid]
     armies = nat["armies"]
     moved = g["turn"]["moved_armies"]
@@ -417,21 +421,24 @@ def army_moves(g: G, b: Board, nid: str) -> list[tuple]:
     used = g["turn"]["convoys"]
     seas, owner = b.seas, b.owner
     out: list[tuple] = []
-    blocked = occupied_set(g, b)
-    last_free = frozenset(last_free_set(g, b, blocked))
+    if blocked is None:
+        blocked = occupied_set(g, b)
+    if last_free is None:
+        last_free = frozenset(last_free_set(g, b, blocked))
     free = frozenset(s for s, c in nat["fleets"].items() if s in seas and c - used.get(s, 0) > 0)
     own_blocked = frozenset(r for r in blocked if owner[r] == nid) if blocked else frozenset()
     rails: dict[str, list[str]] = {}
     hostile = nat["hostile"]
-    memo = _MOVES_MEMO
+    ctx = (b.id, nid, free, own_blocked, last_free)
+    memo = _MOVES_MEMO.get(ctx)
+    if memo is None:
+        if len(_MOVES_MEMO) > 1024:
+            _MOVES_MEMO.clear()
+        memo = _MOVES_MEMO[ctx] = {}
     for r in starts:
-        key = (b.id, nid, r, free, own_blocked, last_free)
-        moves = memo.get(key)
+        moves = memo.get(r)
         if moves is None:
-            moves = army_moves_from(g, b, nid, r, blocked, last_free, rails)
-            if len(memo) > 4096:
-                memo.clear()
-            memo[key] = moves
+            moves = memo[r] = army_moves_from(g, b, nid, r, blocked, last_free, rails)
         if r in hostile:
             up, lying = _movable(g, nat, r)
             if up and lying:
@@ -447,7 +454,7 @@ def _movable(g: G, nat: dict, r: str) -> tuple[int, int]:
     return up, nat["armies"].get(r, 0) - t["moved_armies"].get(r, 0) - up
 
 
-def status_options(g: G, b: Board, nid: str) -> list[tuple]:
+def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = None) -> list[tuple]:
     """Armies that stood in another nation's province before this maneuver may change status, once per
     province per maneuver (*Entering provinces…*: "During the next maneuver turn of the nation, the status
     of the armies can be changed"; German: "Erst bei dem nächsten Manöverzug" — not in the maneuver in
@@ -460,13 +467,15 @@ def status_options(g: G, b: Board, nid: str) -> list[tuple]:
     abroad = [r for r in nat["armies"] if owners[r] not in (None, nid) and r not in changed]
     if not abroad:
         return []
+    if last_free is None:  # the factories that are their nation's last one free of hostile armies
+        last_free = frozenset(last_free_set(g, b, occupied_set(g, b)))
     out = []
     for r in sorted(abroad, key=b.order.__getitem__):
         up, lying = _movable(g, nat, r)
         n = up + lying
         if n == 0:
             continue
-        may_stand = not last_free_factory(g, b, r)
+        may_stand = r not in last_free
         if may_stand and up != n:
             out.append(("status", r, True))
         if up != 0:
@@ -476,7 +485,7 @@ def status_options(g: G, b: Board, nid: str) -> list[tuple]:
     return out
 
 
-def destroy_options(g: G, b: Board, nid: str) -> list[tuple]:
+def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = None) -> list[tuple]:
     """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*)."""
     nat = g["nations"][nid]
     need = b.constants["factory_destroy_armies"]
@@ -484,13 +493,15 @@ def destroy_options(g: G, b: Board, nid: str) -> list[tuple]:
     here = [r for r, c in nat["armies"].items() if c >= need and owners[r] not in (None, nid)]
     if not here:
         return []
+    if last_free is None:
+        last_free = frozenset(last_free_set(g, b, occupied_set(g, b)))
     out = []
     for r in sorted(here, key=b.order.__getitem__):
         owner = owners[r]
         onat = g["nations"][owner]
         if r not in onat["factories"] or onat["armies"].get(r) or onat["fleets"].get(r):
             continue
-        if last_free_factory(g, b, r):
+        if r in last_free:
             continue
         h = nat["hostile"].get(r, 0)
         lo, hi = max(0, need - (nat["armies"][r] - h)), min(need, h)
@@ -503,11 +514,13 @@ def destroy_options(g: G, b: Board, nid: str) -> list[tuple]:
 
 def army_actions(g: G, b: Board) -> list[tuple]:
     nid = g["turn"]["nation"]
-    moves = army_moves(g, b, nid)
+    blocked = occupied_set(g, b)
+    last_free = frozenset(last_free_set(g, b, blocked))  # shared by the moves, status changes and destruction
+    moves = army_moves(g, b, nid, blocked, last_free)
     if b.canals:
         moves = _without_refused(g, moves)
-    return (moves + status_options(g, b, nid) + battle_options(g, b, nid)
-            + destroy_options(g, b, nid) + [("pass",)])
+    return (moves + status_options(g, b, nid, last_free) + battle_options(g, b, nid)
+            + destroy_options(g, b, nid, last_free) + [("pass",)])
 
 
 # -- applying ---------------------------------------------------------------------------------------------

@@ -25,4 +25,9 @@ TEXT: dict[str, dict[str, str]] = {
     "bots.margin": _r("{how}, {points} points against the next best choice: {next}",
                       "{how}, {points} Punkte gegenüber der nächstbesten Wahl: {next}",
                       "{how}, {points} puntos frente a la siguiente mejor opción: {next}"),
+    "bots.explored": _r("{how}; it explored this choice most ({mine} lines), the runner-up {theirs} times: {next}",
+                        "{how}; diese Wahl am häufigsten untersucht ({mine} Verläufe), die zweithäufigste "
+                        "{theirs}-mal: {next}",
+                        "{how}; exploró esta opción más que ninguna ({mine} líneas), la segunda {theirs} veces: "
+                        "{next}"),
 }
