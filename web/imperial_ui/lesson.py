@@ -228,26 +228,31 @@ def panel_html(s: Session, lang: str, oops: str = "") -> str:
     def w(key: str, **values: Any) -> str:
         return esc(tx.t(lang, key, **values))
 
-    out = [f'<div class="tstep" data-testid="tutorial-step" data-step="{k + 1}" data-steps="{len(STEPS)}" '
-           f'data-topic="{step.topic}" data-key="{esc(step.key)}">',
-           f'<p class="thead"><b>{w("tutorial.title")}</b> · {w("tutorial.step_of", n=k + 1, total=len(STEPS))}'
-           f' · {w(f"tutorial.topic.{step.topic}")}</p>',
-           f'<p class="ttext">{esc(step_text(s, step, lang))}</p>']
+    # the header and the step's buttons stay put; the words between them scroll when they must (a new step's
+    # panel is drawn anew, so it is read from its top)
+    head = (f'<div class="tstep" data-testid="tutorial-step" data-step="{k + 1}" data-steps="{len(STEPS)}" '
+            f'data-topic="{step.topic}" data-key="{esc(step.key)}">'
+            f'<p class="thead" id="tutorial-title"><b>{w("tutorial.title")}</b> · '
+            f'{w("tutorial.step_of", n=k + 1, total=len(STEPS))} · {w(f"tutorial.topic.{step.topic}")}</p>')
+    body = []
     if oops:  # after another choice: said first, the step's text after it
-        out.insert(2, f'<p class="toops" data-testid="tutorial-oops" role="status">{w(oops)}</p>')
-    if step.explains:
-        out.append(f'<div class="choices"><button class="primary" data-cmd="tutorial-next" '
-                   f'data-testid="tutorial-next">{w("tutorial.next")}</button></div>')
-    elif step.final:
-        out.append(f'<div class="choices"><button class="primary" data-cmd="tutorial-play-on" '
-                   f'data-testid="tutorial-play-on">{w("tutorial.play_on")}</button>'
-                   f'<button data-cmd="tutorial-real-game" data-testid="tutorial-real-game">'
-                   f'{w("tutorial.real_game")}</button></div>')
-    out.append(f'<p class="tref">{esc(where(step.ref, lang))}</p>')
+        body.append(f'<p class="toops" data-testid="tutorial-oops" role="status">{w(oops)}</p>')
+    body.append(f'<p class="ttext">{esc(step_text(s, step, lang))}</p>')
+    body.append(f'<p class="tref">{esc(where(step.ref, lang))}</p>')
     you = s.players[0]
     moves = [e for e in s.entries[p["since"]:s.cur] if e.player != you]
     if moves:  # the computers' moves since the last step, each in one sentence with its reason
-        out.append(f'<div class="tmeanwhile"><p>{w("tutorial.meanwhile")}</p><ul>'
-                   + "".join(f"<li>{esc(e.text)}</li>" for e in moves) + "</ul></div>")
+        body.append(f'<div class="tmeanwhile"><p>{w("tutorial.meanwhile")}</p><ul>'
+                    + "".join(f"<li>{esc(e.text)}</li>" for e in moves) + "</ul></div>")
+    buttons = ""
+    if step.explains:
+        buttons = (f'<div class="choices"><button class="primary" data-cmd="tutorial-next" '
+                   f'data-testid="tutorial-next">{w("tutorial.next")}</button></div>')
+    elif step.final:
+        buttons = (f'<div class="choices"><button class="primary" data-cmd="tutorial-play-on" '
+                   f'data-testid="tutorial-play-on">{w("tutorial.play_on")}</button>'
+                   f'<button data-cmd="tutorial-real-game" data-testid="tutorial-real-game">'
+                   f'{w("tutorial.real_game")}</button></div>')
+    out = [head, '<div class="tbody" tabindex="0" aria-labelledby="tutorial-title">', *body, "</div>", buttons]
     out.append("</div>")
     return "".join(out)

@@ -34,7 +34,6 @@ class Tutorial:
         self.home = home
         self.oops = ""  # the friendly word on the panel (a catalogue key), until the next step
         self._look = ""
-        self._shown: tuple[str, int] = ("", -1)  # the game and step on the panel
         game.lesson = self
 
     def commands(self) -> dict[str, Handler]:
@@ -104,10 +103,6 @@ class Tutorial:
                       lambda: lesson.panel_html(s, lang, self.oops))
         if box and box.hidden:
             box.hidden = False
-        shown = (s.game_id, p["step"] if p is not None else -1)
-        if box and shown != self._shown:  # a new step is read from its top
-            self._shown = shown
-            box.scrollTop = 0
         self.look(step.look)
         if self.model.target:  # the marked button in view within the decision (drawn next, shown after)
             self.dom.once("tutorial-target", (self.model.target, s.game_id, s.cur, str(p)), self.dom.ui.revealTarget)
