@@ -48,7 +48,7 @@ def panels(state: Any, names: Names) -> str:
         chooser = Chooser(core.legal_actions(state), state.decision, names, readable.choice_notes(state, names, rows))
     parts = [
         views.decision_html(state, chooser, names, greyed=readable.unaffordable_html(state, names)),
-        views.nations_html(state, names), views.players_html(state, names),
+        *(views.nation_html(state, nid, names) for nid in state.nations), views.players_html(state, names),
         readable.scoreboard_html(state, names), readable.scoreboard_html(state, names, secret_cash=True),
         readable.tracks_html(state, names, views.tax_label), readable.title_text(state, names),
         readable.log_filter_html(state, names, None),

@@ -188,11 +188,6 @@ def choices_html(tokens: list[Token], at: str = "", greyed: str = "", target: st
     return "".join(out)
 
 
-def nations_html(state: Any, names: Names, drawings: str = "") -> str:
-    """The Nations tab: ``drawings`` (the tracks, the rondel), then a card per nation."""
-    return '<div class="nations">' + drawings + "".join(nation_html(state, nid, names) for nid in state.nations) + "</div>"
-
-
 def nation_inputs(state: Any, nid: str) -> tuple:
     """What a nation's card shows (it is drawn again only when this changes)."""
     n = state.nations[nid]
