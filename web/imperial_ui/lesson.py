@@ -206,7 +206,7 @@ def where(ref: str, lang: str) -> str:
         at = tx.t(lang, "rules.ref_short", section=own.en, page=own.page)
     else:
         at = tx.t(lang, "rules.quote", section=own.de if lang == "de" else own.es)
-    return tx.t(lang, "tutorial.read", book=book, where=at)
+    return tx.t(lang, "rules.read_more", book=book, where=at)
 
 
 def step_text(s: Session, step: Step, lang: str) -> str:

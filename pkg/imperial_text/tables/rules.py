@@ -12,7 +12,8 @@ TEXT: dict[str, dict[str, str]] = {
                      "seinen Abschnitt.",
                      "Con nuestras propias palabras. Las reglas completas están en el {book}; cada parte indica su "
                      "sección."),
-    "rules.read_more": _("Read more: {book}, {where}.", "Mehr dazu: {book}, {where}.", "Más información: {book}, {where}."),
+    "rules.read_more": _("Read more: {book}, {where}.", "Mehr dazu in der {book}, {where}.",
+                          "Más información: {book}, {where}."),
     "rules.ref": _("“{section}”, page {page}", "„{section}“, Seite {page}", "«{section}», página {page}"),
     "rules.ref_short": _("“{section}”, p. {page}", "„{section}“, S. {page}", "«{section}», pág. {page}"),
     "rules.quote": _("“{section}”", "Abschnitt „{section}“", "sección «{section}»"),

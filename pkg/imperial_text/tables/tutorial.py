@@ -9,7 +9,6 @@ from .common import row as _
 TEXT: dict[str, dict[str, str]] = {
     "tutorial.title": _("Learn to play", "Spielen lernen", "Aprende a jugar"),
     "tutorial.step_of": _("Step {n} of {total}", "Schritt {n} von {total}", "Paso {n} de {total}"),
-    "tutorial.read": _("Read more: {book}, {where}.", "Mehr dazu: {book}, {where}.", "Más información: {book}, {where}."),
     "tutorial.next": _("Next", "Weiter", "Siguiente"),
     "tutorial.play_on": _("Play on from here", "Von hier aus weiterspielen", "Seguir jugando desde aquí"),
     "tutorial.real_game": _("Start a real game", "Ein echtes Spiel beginnen", "Empezar una partida de verdad"),
