@@ -4,9 +4,9 @@ Chromium through Playwright (Playwright cannot download its own browsers here).
 Booting the page (Pyodide, the wheels, the engine) takes seconds, so most browser tests share booted pages:
 ``page_pool`` keeps one page per kind of browser context for the whole session of a test process (each
 pytest-xdist worker has its own), and hands it out reset through the page's own commands (``reset_page``).
-Tests that are about a fresh start (first paint, boot failures, the service worker, install, offline,
-storage refused at start, the Content-Security-Policy, a link opened in a new browser) open a context of
-their own; each says why.  Every test still fails on an uncaught error in a page it used."""
+Tests that are about a fresh start (first paint, boot failures, the first visit with its service worker,
+its Content-Security-Policy and offline reload, install, storage refused at start) open a context of their
+own; each says why.  Every test still fails on an uncaught error in a page it used."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ import shutil
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -170,23 +169,6 @@ def wait_ready(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
         pytest.fail("the page reported a boot failure: " + page.inner_text("[data-testid=error]"))
 
 
-@contextmanager
-def ready_page(browser, site: SiteServer, **context_args) -> Iterator:
-    """A page of the site in a new browser context (``context_args``: viewport, downloads, …), ready to play;
-    on leaving, no uncaught error may have happened in it."""
-    context = browser.new_context(**context_args)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
-    wait_ready(page)
-    try:
-        yield page
-    finally:
-        context.close()
-    assert not errors, errors
-
-
 # -- booted pages shared between tests ------------------------------------------------------------------
 #: Puts a booted page back to what a fresh one shows, through the page's own commands: no dialog open,
 #: the first tab, the default pace and the language the browser chose at boot, empty storage (local and
@@ -250,21 +232,18 @@ class PagePool:
         PagePool.live.append(self)
 
     def use(self, viewport: dict[str, int], *, locale: str | None = None, phone: bool = False,
-            bypass_csp: bool = False, reload: bool = False) -> Page:
-        """The pool's page for this kind of context, reset (``reset_page``) and at the size ``viewport``;
-        ``reload``: also reloaded after the reset, for tests that count on what lives as long as the page
-        does (the page's counters of dropped clicks and computer moves, a first start of the computer
-        players' worker)."""
+            bypass_csp: bool = False) -> Page:
+        """The pool's page for this kind of context (``locale``: the browser's language, English unless
+        said), reset (``reset_page``) and at the size ``viewport``."""
+        locale = locale or LOCALE["en"]  # a browser speaking English: the same page as the English one
         key = (locale, phone, bypass_csp)
         booted = self.booted.get(key)
         if booted is None:
-            args: dict[str, Any] = {"viewport": viewport, "bypass_csp": bypass_csp}
-            if locale:
-                args["locale"] = locale
+            args: dict[str, Any] = {"viewport": viewport, "bypass_csp": bypass_csp, "locale": locale}
             if phone:
                 args.update(is_mobile=True, has_touch=True)
             booted = self.booted[key] = BootedPage(self.browser, self.site, **args)
-        reset_page(booted, viewport, reload=reload)
+        reset_page(booted, viewport)
         return booted.page
 
     def take_errors(self) -> list[str]:
@@ -277,7 +256,7 @@ class PagePool:
         self.booted.clear()
 
 
-def reset_page(booted: BootedPage, viewport: dict[str, int], *, reload: bool = False) -> None:
+def reset_page(booted: BootedPage, viewport: dict[str, int]) -> None:
     """Put a shared page back to a fresh page's state (``RESET``), then check that it is and that no
     uncaught error happened since the last test."""
     page = booted.page
@@ -286,10 +265,6 @@ def reset_page(booted: BootedPage, viewport: dict[str, int], *, reload: bool = F
             extra.close()
     page.set_viewport_size(viewport)
     state = page.evaluate(RESET, booted.lang)
-    if reload:
-        page.reload()
-        wait_ready(page)
-        state = page.evaluate(RESET, booted.lang)
     assert state == {"screen": "start", "lang": booted.lang, "stored": 0, "dialogs": 0, "message": False}, state
     errors = booted.take_errors()
     assert not errors, f"uncaught errors in the shared page before this test (or while resetting it): {errors}"
@@ -316,14 +291,17 @@ def no_uncaught_errors_in_shared_pages() -> Iterator[None]:
 # once, and tests that play on from each other stay together), except in the files below, whose tests are
 # independent and are handed out one by one.
 SPREAD = {
-    "e2e/test_bots.py", "e2e/test_boot.py", "e2e/test_install.py", "e2e/test_hint_dock.py",
+    "e2e/test_bots.py", "e2e/test_install.py", "e2e/test_hint_dock.py",
     "e2e/test_languages_logic.py", "tests/bots/test_bots.py", "tests/engine/test_load_fuzz.py",
     "tests/engine/test_position.py", "tests/engine/test_properties.py",
 }
+#: Files that run in the same process as another (after it), to share its pool pages: the pages of
+#: browsers speaking German and Spanish are booted once, not once per process.
+TOGETHER = {"e2e/test_a11y.py": "e2e/test_languages.py"}
 #: The slowest files first (measured with --durations), so that no long one starts last; then the rest in
 #: the usual order.  Only the time the run takes depends on this list.
 SLOW_FIRST = [
-    "e2e/test_bots.py", "e2e/test_languages.py", "e2e/test_safety.py", "e2e/test_ui.py", "e2e/test_a11y.py",
+    "e2e/test_bots.py", "e2e/test_languages.py", "e2e/test_a11y.py", "e2e/test_safety.py", "e2e/test_ui.py",
     "e2e/test_tutorial.py",
     "tests/bots/test_bots.py", "e2e/test_boot.py", "tests/engine/test_load_fuzz.py", "e2e/test_readable.py",
     "e2e/test_languages_logic.py", "e2e/test_hint_dock.py", "e2e/test_install.py",
@@ -347,7 +325,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Hand out whole files (``SPREAD`` files test by test) in the order collected (``SLOW_FIRST``), each
+    """Hand out whole files (``SPREAD`` files test by test, ``TOGETHER`` files with their partner) in the
+    order collected (``SLOW_FIRST``), each
     worker holding the next one or two while it runs."""
     if config.getvalue("dist") not in ("load", "loadfile", "loadgroup", "loadscope"):
         return None
@@ -356,7 +335,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     class ByFile(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return nodeid if path in SPREAD else path
+            return nodeid if path in SPREAD else TOGETHER.get(path, path)
 
     config.option.loadscopereorder = False
     return ByFile(config, log)

@@ -1,27 +1,52 @@
-"""The built site boots in real Chromium, fetches nothing from outside the loopback, works offline after one
-visit (service worker), and shows a readable error when it cannot boot."""
+"""The built site boots in real Chromium, fetches nothing from outside the loopback, runs under its
+Content-Security-Policy, works offline after one visit (service worker; the computer players too), and shows
+a readable error when it cannot boot."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
-from conftest import ROOT, SiteServer, wait_ready
-from playwright.sync_api import Browser, expect
+import pytest
+from conftest import BOOT_TIMEOUT_MS, ROOT, SiteServer, wait_ready
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_bots import start_from_form
+from test_safety import WATCH, copy_link, good_save, new_game, open_link, play
 
 SHOTS = ROOT / "test-results"
 
 
-# Each test here opens a context of its own: they are about the page's first start (every request of it,
-# the service worker's first visit and offline reload, a wheel missing at start).
-def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(browser: Browser, site: SiteServer):
-    context = browser.new_context()
-    requests: list[str] = []
-    context.on("request", lambda r: requests.append(r.url))  # page and service-worker requests
-    page = context.new_page()
-    page_errors: list[str] = []
-    page.on("pageerror", lambda e: page_errors.append(str(e)))
-    page.goto(site.url)
+@dataclass
+class FirstVisit:
+    """A browser's first visit to the site, watched from before its first script: every request (the page's
+    and its service worker's), every Content-Security-Policy violation (``window.__csp``) and console error."""
+
+    context: BrowserContext
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def first_visit(browser: Browser, site: SiteServer) -> Iterator[FirstVisit]:
+    """One first visit for the tests below, in file order: the start, the page under its policy, then the
+    same browser with the server stopped (a first visit is several Pyodide starts, so they share it)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(WATCH)
+    visit = FirstVisit(context, context.new_page())
+    context.on("request", lambda r: visit.requests.append(r.url))
+    visit.page.on("console", lambda m: visit.console.append(m.text) if m.type == "error" else None)
+    visit.page.on("pageerror", lambda e: visit.console.append(str(e)))
+    visit.page.goto(site.url)
+    yield visit
+    context.close()
+
+
+def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(first_visit: FirstVisit):
+    page = first_visit.page
     # The loading stages are plain HTML, there before Python runs.
     expect(page.locator("#loading [data-stage]")).to_have_count(3)
     wait_ready(page)
@@ -32,34 +57,83 @@ def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(browse
     assert page.locator("#app svg [data-region]").count() > 40
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "boot.png"))
-    web = [u for u in requests if urlparse(u).scheme in ("http", "https", "ws", "wss")]
+    web = [u for u in first_visit.requests if urlparse(u).scheme in ("http", "https", "ws", "wss")]
     outside = [u for u in web if urlparse(u).hostname != "127.0.0.1"]
     assert len(web) > 10, "the request recorder saw no boot"
     assert not outside, f"requests left the loopback: {outside}"
-    assert not page_errors, page_errors
-    context.close()
+    assert first_visit.console == [], first_visit.console
 
 
-def test_reload_works_with_the_server_stopped(browser: Browser, site: SiteServer):
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(site.url)
+def test_the_page_runs_under_its_content_security_policy(first_visit: FirstVisit):
+    page, console = first_visit.page, first_visit.console
     wait_ready(page)
-    # The service worker has precached the whole site once it is active and controls the page.
+    csp = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")
+    for part in ("script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'", "object-src 'none'",
+                 "base-uri 'none'"):
+        assert part in csp
+    new_game(page, seed=81)
+    play(page, 5)
+    page.locator("[data-tab=log]").click()
+    page.locator("[data-tab=players]").click()
+    page.get_by_test_id("replay").click()
+    page.locator("#decision [data-cmd=replay-exit]").click()
+    link = copy_link(page)
+    open_link(page, link)
+    page.get_by_test_id("prompt").locator("button[data-cmd=link-new]").click()
+    page.locator("button[data-cmd=menu]").click()
+    page.locator("#menu input[data-import]").set_input_files(
+        files=[{"name": "g.json", "mimeType": "application/json", "buffer": good_save(4).encode()}])
+    page.wait_for_function("() => document.body.dataset.moves === '4'")
+    assert page.evaluate("window.__csp") == []
+    assert console == [], console
+    # and it is enforced: an injected inline script does not run, a request elsewhere is refused
+    page.evaluate("""() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__ran = 1';
+        document.body.append(s);
+    }""")
+    refused = page.evaluate("() => fetch('http://example.invalid/x').then(() => 'sent', e => 'refused')")
+    page.wait_for_function("() => window.__csp.length >= 2")
+    assert page.evaluate("window.__ran") is None and refused == "refused"
+    kinds = " ".join(page.evaluate("window.__csp"))
+    assert "script-src-elem" in kinds and "connect-src" in kinds
+
+
+def test_with_the_server_stopped_the_page_opens_and_the_computer_players_play(first_visit: FirstVisit,
+                                                                            site: SiteServer):
+    """The service worker has precached the whole site once it is active and controls the page, the computer
+    players' worker, its Python and the engine wheel included: with the server stopped, the page opens again,
+    in a new tab too, and a game of computer seats plays."""
+    sw = (site.directory / "sw.js").read_text()
+    lock = json.loads((site.directory / "pyodide" / "pyodide-lock.json").read_text())
+    page_wheel = "pyodide/" + lock["packages"]["imperial-page"]["file_name"]
+    for path in ("bot-worker.mjs", "bots.js", page_wheel, "pyodide-env.mjs"):
+        assert f'"{path}"' in sw, f"{path} is not precached"
+    page = first_visit.page
+    wait_ready(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     site.stop()
     try:
-        page.reload()
+        page.goto(site.url)
         wait_ready(page)
         expect(page.locator("#app svg [data-region='vienna']")).to_have_count(1)
         # A brand-new tab of the same browser profile also opens offline.
-        second = context.new_page()
+        second = first_visit.context.new_page()
         second.goto(site.url)
         wait_ready(second)
+        second.close()
+        if page.evaluate("document.body.dataset.screen") != "start":  # it opened the last game: home
+            page.locator("button[data-cmd=menu]").click()
+            page.locator("#menu button[data-cmd=home]").click()
+        page.get_by_test_id("player-count").select_option("4")
+        start_from_form(page, ["easy", "easy", "easy", "easy"], seed=2)
+        page.wait_for_function("() => Number(document.body.dataset.botMoves || 0) >= 3 || "
+                               "document.body.dataset.worker === 'failed'", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("document.body.dataset.worker") == "ready", page.get_by_test_id("error").inner_text()
+        assert int(page.evaluate("document.body.dataset.moves")) >= 3
     finally:
         site.start()
-        context.close()
 
 
 def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer):

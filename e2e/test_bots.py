@@ -302,31 +302,3 @@ def test_a_worker_that_answers_nonsense_stops_the_bots_and_the_game_can_be_taken
         assert moves(page) == 1
     finally:
         context.close()
-
-
-def test_the_computer_players_work_offline_after_one_visit(browser: Browser, site: SiteServer):
-    """The worker, its Python and the engine wheel are precached like the rest: with the server stopped, a
-    game of computer seats still plays."""
-    sw = (site.directory / "sw.js").read_text()
-    lock = json.loads((site.directory / "pyodide" / "pyodide-lock.json").read_text())
-    page_wheel = "pyodide/" + lock["packages"]["imperial-page"]["file_name"]
-    for path in ("bot-worker.mjs", "bots.js", page_wheel, "pyodide-env.mjs"):
-        assert f'"{path}"' in sw, f"{path} is not precached"
-    # a context of its own: the service worker's first visit, then offline
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    page = context.new_page()
-    page.goto(site.url)
-    wait_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
-    site.stop()
-    try:
-        page.reload()
-        wait_ready(page)
-        start_from_form(page, ["easy", "easy", "easy", "easy"], seed=2)
-        wait_for(page, "() => Number(document.body.dataset.botMoves || 0) >= 3 || document.body.dataset.worker "
-                       "=== 'failed'", timeout=BOOT_TIMEOUT_MS)
-        assert data(page, "worker") == "ready", page.get_by_test_id("error").inner_text()
-        assert moves(page) >= 3
-    finally:
-        site.start()
-        context.close()

@@ -14,8 +14,8 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, SiteServer, open_file, ready_page
-from playwright.sync_api import Browser, Page, expect
+from conftest import ROOT, PagePool, open_file
+from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -49,11 +49,13 @@ CHANGES = """async () => {
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, site: SiteServer) -> Iterator[Page]:
-    with ready_page(browser, site, viewport={"width": 1280, "height": 800}) as page:
-        page.get_by_test_id("start-game").click()
-        page.wait_for_function("() => document.body.dataset.screen === 'game'")
-        yield page
+def page(page_pool: PagePool) -> Iterator[Page]:
+    """The shared booted page, reset once for this module, with a game on; the watchers go at the end."""
+    page = page_pool.use({"width": 1280, "height": 800})
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("() => document.body.dataset.screen === 'game'")
+    yield page
+    page.evaluate("() => { window.__mapWatch?.disconnect(); window.__botWatch?.disconnect(); }")
 
 
 def maneuver(seed: int = 5) -> Any:

@@ -1,7 +1,9 @@
 """"Learn to play" (issue 24) in Chromium: the whole tutorial walked by clicking only what it outlines
 (``[data-tutorial-target]``, or "Next" on a step that only explains), in English, German and Spanish, to its
-end and then "play on from here" (a normal game against easy computers); a wrong but legal choice gets the
-friendly word and the tutorial still completes, on a phone.  A screenshot of a step of each topic is saved
+end and then "play on from here" (a normal game against easy computers), each language at one of 1280×800,
+768×1024 and 390×844, checking at every step that the tutorial's panel covers nothing and keeps its words,
+its buttons and the marked choice in view; a wrong but legal choice gets the friendly word and the tutorial
+still completes, on a phone.  A screenshot of a step of each topic is saved
 as ``test-results/tutorial-<lang>-<topic>.png``.  No uncaught error may happen in the page (the shared
 pages' errors are checked after every test, ``conftest.py``).  The step table itself is tested in CPython
 (``e2e/test_tutorial_logic.py``)."""
@@ -12,6 +14,7 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool
 from langwords import leftovers
 from playwright.sync_api import Page, expect
+from test_surface_layout import SCROLL_ALL_TO_END, covered
 
 SHOTS = ROOT / "test-results"
 STEP = "[data-testid=tutorial-step]"
@@ -59,18 +62,61 @@ def click_on(page: Page) -> None:
     page.wait_for_function(f"b => ({PROGRESS})() !== b", arg=before)
 
 
-def walk(page: Page, lang: str, shots: set[int]) -> list[int]:
-    """Through the tutorial to its last step, by its own marks; a screenshot at the first step of each topic
-    in ``shots``.  Returns the steps seen, in order."""
+#: each language's walk at one of the three sizes: every step is seen at each size, in some language
+SIZES = {"en": (1280, 800), "de": (768, 1024), "es": (390, 844)}
+
+#: whether the step's words, its buttons and the marked choice are on screen (the browser shows them at their
+#: middle, nothing over them), and whether the step's buttons are below its words
+IN_VIEW = """() => {
+  const on = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+    const x = (r.left + r.right) / 2, y = (r.top + Math.min(r.bottom, r.top + 12)) / 2 + 2;
+    const top = document.elementFromPoint(x, y); return !!top && (el === top || el.contains(top)); };
+  const words = document.querySelector('#tutorial .tbody').getBoundingClientRect();
+  const buttons = document.querySelector('#tutorial .choices')?.getBoundingClientRect();
+  return {text: on(document.querySelector('#tutorial .ttext')),
+          next: on(document.querySelector('[data-testid=tutorial-next]')),
+          playOn: on(document.querySelector('[data-testid=tutorial-play-on]')),
+          apart: !buttons || buttons.top >= words.bottom - 0.5,
+          target: on(document.querySelector('#decision button[data-tutorial-target]'))};
+}"""
+
+
+def check_layout(page: Page, n: int, total: int) -> None:
+    """The tutorial's panel is an area of its own above the decision: nothing covers anything at the first five
+    steps (scrolled to the end too, at the fifth); the step's text, its buttons and the marked choice are on
+    screen, and its buttons are never drawn over its words."""
+    page.wait_for_timeout(50)  # the marked choice is scrolled into view at the next frame
+    if n <= 5:
+        assert covered(page) == [], (n, "at the top")
+    seen = page.evaluate(IN_VIEW)
+    assert seen["text"] and seen["next"] in (True, None) and seen["target"] in (True, None), (n, seen)
+    assert seen["apart"], (n, "the step's buttons are drawn over its words")
+    if n == total:
+        assert seen["playOn"], (n, seen)
+        return
+    assert seen["next"] or seen["target"], (n, seen)  # something to click is in view
+    if n == 5:
+        page.evaluate(SCROLL_ALL_TO_END)
+        page.wait_for_timeout(50)
+        assert covered(page) == [], (n, "scrolled")
+
+
+def walk(page: Page, lang: str, shots: set[int], checked_from: int = 1) -> list[int]:
+    """Through the tutorial to its last step, by its own marks, checking the layout at each step from
+    ``checked_from`` on (``check_layout``); a screenshot at the first step of each topic in ``shots``.  Returns
+    the steps seen, in order."""
     seen: list[int] = []
     while True:
         n, total, topic = step_of(page)
         if not seen or seen[-1] != n:
             seen.append(n)
+            if n >= checked_from:
+                check_layout(page, n, total)
             if topic in shots:
                 shots.discard(topic)
                 page.screenshot(path=str(SHOTS / f"tutorial-{lang}-{topic}.png"))
         if n == total:
+            assert page.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight + 1")
             return seen
         assert len(seen) <= total and page.get_by_test_id("error").is_hidden(), page.get_by_test_id("error").inner_text()
         click_on(page)
@@ -106,7 +152,8 @@ def play_on(page: Page) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
 def test_the_whole_tutorial_by_its_marks_then_play_on(page_pool: PagePool, lang: str):
-    page = page_pool.use({"width": 1280, "height": 800})
+    w, h = SIZES[lang]
+    page = page_pool.use({"width": w, "height": h}, phone=w < 768)
     learn(page, lang)
     assert step_of(page)[:2] == (1, 20)
     shots = set(range(1, 10)) if lang == "en" else {1, 5}
@@ -133,6 +180,6 @@ def test_a_wrong_choice_gets_a_friendly_word_and_the_tutorial_still_ends(page_po
     assert page.evaluate("() => document.body.dataset.moves") == moves  # not played
     assert page.locator(TARGET).get_attribute("data-choice") == "rondel investor"  # the same highlight again
     page.screenshot(path=str(SHOTS / "tutorial-wrong-choice-phone.png"))
-    assert walk(page, "en", set()) == list(range(4, 21))
+    assert walk(page, "en", set(), checked_from=5) == list(range(4, 21))  # (the friendly word is in view)
     page.get_by_test_id("tutorial-real-game").click()
     expect(page.locator("#start")).to_be_visible()
