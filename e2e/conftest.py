@@ -231,15 +231,14 @@ class PagePool:
         self.booted: dict[tuple, BootedPage] = {}
         PagePool.live.append(self)
 
-    def use(self, viewport: dict[str, int], *, locale: str | None = None, phone: bool = False,
-            bypass_csp: bool = False) -> Page:
+    def use(self, viewport: dict[str, int], *, locale: str | None = None, phone: bool = False) -> Page:
         """The pool's page for this kind of context (``locale``: the browser's language, English unless
         said), reset (``reset_page``) and at the size ``viewport``."""
         locale = locale or LOCALE["en"]  # a browser speaking English: the same page as the English one
-        key = (locale, phone, bypass_csp)
+        key = (locale, phone)
         booted = self.booted.get(key)
         if booted is None:
-            args: dict[str, Any] = {"viewport": viewport, "bypass_csp": bypass_csp, "locale": locale}
+            args: dict[str, Any] = {"viewport": viewport, "locale": locale}
             if phone:
                 args.update(is_mobile=True, has_touch=True)
             booted = self.booted[key] = BootedPage(self.browser, self.site, **args)

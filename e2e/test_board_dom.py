@@ -49,11 +49,13 @@ ON_SCREEN = """() => {
     };
 }"""
 
-# The drawing under the live one: the static board as an image (ui.js layerBoard), read back from its blob.
+# The drawing under the live one: the static board as an image (ui.js layerBoard), read back from its blob
+# (the one the image shows).
 BASE = """async () => {
     const base = document.querySelector('.mapwrap > svg.base');
     const img = base.querySelector('image');
-    const text = await (await fetch(img.getAttribute('href'))).text();
+    const blob = await imperialUI.boardImage();
+    const text = blob && blob.url === img.getAttribute('href') ? blob.text : '';
     return {text, hidden: base.getAttribute('aria-hidden'), live: document.querySelector('#map svg').classList.contains('live'),
             on_top: getComputedStyle(document.querySelector('#map svg')).zIndex > getComputedStyle(base).zIndex};
 }"""
@@ -80,8 +82,7 @@ def state_of(save: str) -> Any:
 @pytest.fixture(scope="module")
 def page(page_pool: PagePool) -> Page:
     """A shared booted page, reset once for this module."""
-    # bypass_csp: the test reads the base image back from its blob: URL (the page itself never fetches it)
-    return page_pool.use({"width": 1280, "height": 800}, bypass_csp=True)
+    return page_pool.use({"width": 1280, "height": 800})
 
 
 def check_dom(page: Page) -> dict:

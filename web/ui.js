@@ -230,6 +230,7 @@ function mapChanged(id, view = "") {
 // highlight overlay (render.overlay_svg, put in with the static drawing). A move repaints the live drawing and
 // the overlay; a click that changes only highlights repaints the overlay alone.
 let baseUrl = "";
+let baseBlob = null;
 function layerBoard(svg, [x, y, w, h]) {
   const box = svg.parentElement;
   box.parentElement.querySelector(":scope > svg.base")?.remove();
@@ -240,7 +241,8 @@ function layerBoard(svg, [x, y, w, h]) {
   copy.setAttribute("width", String(w));
   copy.setAttribute("height", String(h));
   copy.setAttribute("viewBox", [x, y, w, h].join(" "));
-  baseUrl = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(copy)], { type: "image/svg+xml" }));
+  baseBlob = new Blob([new XMLSerializer().serializeToString(copy)], { type: "image/svg+xml" });
+  baseUrl = URL.createObjectURL(baseBlob);
   const base = document.createElementNS(SVGNS, "svg");
   base.setAttribute("class", "base");
   base.setAttribute("aria-hidden", "true");
@@ -253,6 +255,12 @@ function layerBoard(svg, [x, y, w, h]) {
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";
+
+// the static drawing under the live one, as text, with the address the board's image shows it from (a blob:
+// address cannot be fetched under the page's Content-Security-Policy; the tests read the drawing this way)
+async function boardImage() {
+  return baseBlob ? { url: baseUrl, text: await baseBlob.text() } : null;
+}
 
 // A panel drawn in parts (Python's Dom.parts): element `id` holds one element whose children are the parts;
 // part `index` is replaced by `html` (one element), and the others stay as they are laid out.
@@ -531,7 +539,7 @@ function revealTarget() {
 
 window.imperialUI = {
   revealTarget, message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share,
-  download, downloadPng, mapChanged, highlight, focus, labelRegions, setPieces, setPart, setUnsaved, announce,
+  download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, setUnsaved, announce,
   setLang, markInvalid,
   zoom, showTab, showNotation, timings, profile: "",
 };
