@@ -103,6 +103,36 @@ def test_the_reasons_follow_a_change_of_language_and_are_kept_in_each():
     assert again.session.entries[2].text.endswith(f" — {whys['de']}")
 
 
+def test_at_instant_pace_moves_that_come_together_are_drawn_once():
+    page, app, bots, _s = open_game(["easy"] * 4)
+    app.command("bot-ready", "1")
+    drawn = page.document.body.dataset.moves
+    app.command("bot-answer", answer(bots.asks[-1]))
+    app.command("bot-answer", answer(bots.asks[-1]))  # came in before the next frame
+    assert app.session.cur == 2 and saved_moves(page) == 2  # each saved as it came
+    assert len(bots.asks) == 3  # and the next computer seat asked at once
+    assert page.document.body.dataset.moves == drawn  # not drawn yet ...
+    draws = [timer for timer in bots.timers if timer[1] == "bot-draw"]
+    assert len(draws) == 1 and 0 < draws[0][0] <= 20  # ... but once, about a frame later
+    app.command("bot-draw", "")
+    assert page.document.body.dataset.moves == "2"
+    app.command("bot-draw", "")  # a drawing no longer due draws nothing
+    assert len([timer for timer in bots.timers if timer[1] == "bot-draw"]) == 1
+
+
+def test_at_instant_pace_the_move_before_a_persons_turn_is_drawn_at_once():
+    page, app, bots, s = open_game(["easy", "human", "easy", "easy"])
+    app.command("bot-ready", "1")
+    person = s.players[1]
+    for _ in range(40):
+        if app.session.present.current_player == person:
+            break
+        app.command("bot-answer", answer(bots.asks[-1]))
+    assert app.session.present.current_player == person
+    assert page.document.body.dataset.moves == str(app.session.cur)  # drawn: the person decides
+    assert 'data-choice="' in page.html("decision")
+
+
 def test_at_normal_pace_an_answer_waits_its_turn_and_is_then_played():
     page, app, bots, _s = open_game(["normal"] * 4, pace="normal")
     app.command("bot-ready", "900")
@@ -114,7 +144,7 @@ def test_at_normal_pace_an_answer_waits_its_turn_and_is_then_played():
     ms, name, arg = bots.timers[-1]
     assert name == "bot-answer" and arg == reply and 0 < ms <= 900
     assert page.document.body.dataset.bot == "showing"
-    app.bots.shown_at -= 1000  # ... and played when the timer fires
+    app.bots.pace.shown_at -= 1000  # ... and played when the timer fires
     app.command(name, arg)
     assert app.session.cur == 2
 

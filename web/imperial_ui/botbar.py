@@ -66,7 +66,7 @@ class BotBar:
                            f'title="{views.esc(w("page.b.hint_title"))}">'
                            f'{w("page.b.thinking_short") if busy else w("page.b.hint")}</button>')
         if t.any_computer:
-            opts = "".join(f'<option value="{p}"{" selected" if p == bots.pace else ""}>{w("page.pace." + p)}</option>'
+            opts = "".join(f'<option value="{p}"{" selected" if p == bots.pace.name else ""}>{w("page.pace." + p)}</option>'
                            for p in PACES)
             buttons.append(f'<label class="pace">{w("page.b.pace")} <select data-pace data-testid="pace">{opts}</select>'
                            '</label>')

@@ -15,7 +15,6 @@ was, and its seats can be taken over.
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -30,14 +29,9 @@ from .commands import Handler
 from .dom import Dom
 from .game import Game
 from .model import PageModel
-from .seats import DEFAULT_PACE, LEVELS, PACES, Table, action_regions, touched_regions
+from .pace import Pace
+from .seats import LEVELS, Table, action_regions, touched_regions
 from .store import Store
-
-PACE_KEY = "imperial.pace"
-
-
-def _now_ms() -> float:
-    return time.perf_counter() * 1000
 
 
 class BotPlay:
@@ -47,22 +41,21 @@ class BotPlay:
         self.dom = dom
         self.model = model
         self.game = game
-        self.store = store
         self.worker = Worker(self.cmd_bot_failed)
         self.bar = BotBar(dom, model, self)
         self.session: Any = None  # the game the table belongs to
         self.table: Table | None = None
         self.last_cur = 0
-        self.shown_at = -1e9  # when the last bot move was drawn (ms)
         self.holding = False  # an answer waits for the pace
         self.hint: tuple[str, int, str, str, str] | None = None  # (game, step, notation, sentence, why)
-        pace = str(store.get(PACE_KEY) or DEFAULT_PACE)
-        self.pace = pace if pace in PACES else DEFAULT_PACE
+        self.pace = Pace(store)
         self.decisions = 0
+        game.after_draw.append(self.pace.drawn)
 
     def commands(self) -> dict[str, Handler]:
         return {"bot-ready": self.cmd_bot_ready, "bot-failed": self.cmd_bot_failed, "bot-retry": self.cmd_bot_retry,
-                "bot-answer": self.cmd_bot_answer, "bot-watchdog": self.cmd_bot_watchdog, "pace": self.cmd_pace,
+                "bot-answer": self.cmd_bot_answer, "bot-draw": self.cmd_bot_draw,
+                "bot-watchdog": self.cmd_bot_watchdog, "pace": self.cmd_pace,
                 "bot-pause": self.cmd_bot_pause, "bot-resume": self.cmd_bot_resume, "hint": self.cmd_hint,
                 "seat": self.cmd_seat}
 
@@ -226,7 +219,7 @@ class BotPlay:
             t.pending_move = t.pending_hint = None
             self.holding = False
             return
-        wait = self.shown_at + PACES.get(self.pace, 0) - _now_ms()
+        wait = self.pace.wait_ms()
         is_move = t.pending_move is not None and isinstance(msg, dict) and msg.get("id") == t.pending_move.id
         if kind == "answer" and is_move and wait > 1:
             self.holding = True
@@ -272,15 +265,23 @@ class BotPlay:
         self.dom.data(botMoves=self.decisions, botMs=round(ms, 1))
         if s.present.is_over:
             self.model.scores_open = True
-        self.game.after_change()
-        self.shown_at = _now_ms()
-        self.game.board.mark("botmove", touched_regions(events), max(600, PACES.get(self.pace, 0) + 300))
+        viewing = self.model.replay is not None or not self.on_screen()
+        if self.pace.draw_later(not viewing and t.computer_to_move(s.present) is not None, self.worker.later):
+            self.game.save()
+            self.sync()  # the next computer seat is asked at once
+        else:
+            self.game.after_change()
+        self.pace.shown()
+        self.game.board.mark("botmove", touched_regions(events), self.pace.outline_ms())
+
+    def cmd_bot_draw(self, _arg: str | None) -> None:
+        """The drawing put off by ``Pace.draw_later`` (unless the page was drawn since)."""
+        if self.pace.draw_due:
+            self.game.redraw()
 
     # -- the player's commands ------------------------------------------------------------------------
     def cmd_pace(self, arg: str | None) -> None:
-        if arg in PACES:
-            self.pace = str(arg)
-            self.store.set(PACE_KEY, self.pace)
+        if self.pace.choose(arg):
             self.draw_bar()
 
     def cmd_bot_pause(self, _arg: str | None) -> None:
@@ -292,7 +293,7 @@ class BotPlay:
     def cmd_bot_resume(self, _arg: str | None) -> None:
         if self.table is not None:
             self.table.paused = False
-            self.shown_at = -1e9
+            self.pace.go_on()
             self.sync()
 
     def cmd_hint(self, _arg: str | None) -> None:

@@ -214,11 +214,15 @@ class Game:
 
     def after_change(self) -> None:
         """The move is saved first, then the board is redrawn: a crash while drawing loses nothing."""
+        self.save()
+        self.redraw()
+
+    def save(self) -> None:
+        """The game saved as it stands (a new game once it has a move, or once saved before)."""
         s = self.model.session
         if s is not None and (self.library.autosave or s.cur > 0):
             self.library.autosave = True
             self.library.save()
-        self.redraw()
 
     def check(self) -> str:
         """Before a move, a save or a link: the game must be what its own moves make (it may have been changed
