@@ -147,6 +147,9 @@ class Ask:
     level: str
     seed: int = 0
     lang: str = "en"  # the language of the bot's reason
+    #: the state the request was made for (states are not changed in place: the same object is the same
+    #: position, and its position need not be worked out again when the answer comes)
+    state: Any = field(default=None, compare=False, repr=False)
 
     def payload(self) -> str:
         """The message posted to the worker (JSON text)."""
@@ -233,13 +236,14 @@ class Table:
     def _ask(self, kind: str, state: Any, game: str, step: int, level: str) -> Ask:
         player = state.current_player
         ask = Ask(self._next_id, kind, game, step, core.to_position(state), player, level,
-                  seed=self.players.index(player) if player in self.players else 0, lang=self.lang)
+                  seed=self.players.index(player) if player in self.players else 0, lang=self.lang, state=state)
         self._next_id += 1
         return ask
 
     def _fits(self, ask: Ask, state: Any, game: str, step: int) -> bool:
         return (ask.game == game and ask.step == step and not state.is_over
-                and ask.player == state.current_player and ask.position == core.to_position(state))
+                and ask.player == state.current_player
+                and (ask.state is state or ask.position == core.to_position(state)))
 
     def next_ask(self, state: Any, game: str, step: int, *, viewing: bool = False) -> Ask | None:
         """The request to post now for the computer seat that decides, if any (``None`` when a person
