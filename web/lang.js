@@ -37,7 +37,7 @@ export function apply(root = document) {
   for (const el of root.querySelectorAll("[data-version]")) el.textContent = t("page.engine", { v: el.dataset.version });
   root.querySelectorAll?.("#new-game .names input").forEach((el, i) => el.setAttribute("aria-label", t("page.f.player_n", { n: i + 1 })));
   const solo = root.getElementById?.("solo-name");
-  if (solo && Object.values(TEXT).some((words) => words["page.f.you"] === solo.value)) solo.value = t("page.f.you");
+  if (solo && Object.values(TEXT).some((words) => words["page.f.default_name"] === solo.value)) solo.value = t("page.f.default_name");
 }
 
 export function get() {

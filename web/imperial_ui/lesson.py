@@ -33,7 +33,7 @@ HUMAN = "human"
 def new_session(lang: str, game_id: str) -> Session:
     """The tutorial's game, its players named in ``lang``, at its first step; every seat is a person's for the
     page's computer players (the lesson moves the computers itself)."""
-    names = [tx.t(lang, "page.f.you"), *(tx.t(lang, "page.b.computer_n", n=n) for n in (1, 2))]
+    names = [tx.t(lang, "page.f.default_name"), *(tx.t(lang, "page.b.computer_n", n=n) for n in (1, 2))]
     s = Session.from_state(core.from_position(position(names)), game_id=game_id)
     s.extra = {"seats": [HUMAN] * len(names), KEY: {"step": 0, "since": 0}}
     return s

@@ -686,7 +686,7 @@ TEXT: dict[str, dict[str, str]] = {
                           "Du und drei Computerspieler (normale Stärke) auf dem Europa-Spielplan.",
                           "Tú y tres jugadores del ordenador (nivel normal) en el tablero de Europa."),
     "page.f.your_name": _("Your name", "Dein Name", "Tu nombre"),
-    "page.f.you": _("You", "Du", "Tú"),
+    "page.f.default_name": _("Player 1", "Spieler 1", "Jugador 1"),
     "page.f.board": _("Board", "Spielplan", "Tablero"),
     "page.f.players": _("Players", "Spieler", "Jugadores"),
     "page.f.player_n": _("Player {n}", "Spieler {n}", "Jugador {n}"),
