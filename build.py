@@ -72,6 +72,18 @@ BROWSER_WHEELS = [
 
 ENGINE_PACKAGES = ["imperial_core", "imperial_bots", "imperial_text", "render"]
 
+#: Start-up: lines of third-party wheels changed before they are compiled (wheel file, member, old, new).
+#: svgwrite imports ``urllib.request`` at import for one method we never call (embedding a Google web font):
+#: in Pyodide that pulls in http.client and the email package, about a third of the renderer's import time
+#: (bench/startup.py); imported where it is used instead, the wheel behaves the same.
+WHEEL_PATCHES = [
+    ("svgwrite-1.4.3-py3-none-any.whl", "svgwrite/container.py", "from urllib.request import urlopen",
+     "def urlopen(*args, **kw):  # imported on first use (imperial build.py: start-up time)\n"
+     "    from urllib.request import urlopen as real\n"
+     "    return real(*args, **kw)"),
+]
+
+
 MIME = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
@@ -217,6 +229,25 @@ def pure_wheel(out: Path, dist_name: str, version: str, root: Path, packages: li
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return wheel, dist_name, version
+
+
+def patch_wheels(pydir: Path) -> None:
+    """Apply ``WHEEL_PATCHES`` to the copies of the wheels in ``pydir`` (each old text must be there once)."""
+    for fname, member, old, new in WHEEL_PATCHES:
+        path = pydir / fname
+        with zipfile.ZipFile(path) as zf:
+            items = [(info, zf.read(info)) for info in zf.infolist()]
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zo:
+            for info, data in items:
+                if info.filename == member:
+                    text = data.decode("utf-8")
+                    if text.count(old) != 1:
+                        raise BuildError(f"cannot patch {fname}: {member} does not hold {old!r} once")
+                    eol = "\r\n" if "\r\n" in text else "\n"  # the file's own line ends
+                    data = text.replace(old, new.replace("\n", eol)).encode("utf-8")
+                zo.writestr(info, data)
+        path.write_bytes(out.getvalue())
 
 
 # --- bytecode -------------------------------------------------------------------------------------------
@@ -463,6 +494,7 @@ def build() -> dict:
     pwheel, pname, pversion = page_wheel(pydir)
     entries.append({"name": pname, "version": pversion, "file_name": pwheel.name, "imports": ["imperial_ui"],
                     "depends": [ename]})
+    patch_wheels(pydir)
     compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz,
                    keep_sources={ewheel.name, pwheel.name})
     for e in entries:

@@ -68,7 +68,7 @@ def ready_ms(page, url: str | None) -> float:
         page.reload()
     else:
         page.goto(url)
-    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'", timeout=120_000)
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'", timeout=300_000)
     return float(page.evaluate("document.body.dataset.readyAt"))
 
 
@@ -92,9 +92,10 @@ def med(samples: list[dict[str, float]], key: str) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--dist", type=Path, default=DIST, help="the built site to time (default dist/)")
     args = ap.parse_args()
     server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(BenchHandler, directory=str(DIST)))
+        ("127.0.0.1", 0), functools.partial(BenchHandler, directory=str(args.dist)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     pages = {"game": base, "bare": base + "bench-bare.html"}
