@@ -131,6 +131,7 @@ def main() -> None:
         pages["before"] = f"http://127.0.0.1:{servers[1].server_address[1]}/"
     workers = []  # whether the computer players' worker had been started when the page was ready
     stages: list[dict[str, float]] = []
+    before_stages: list[dict[str, float]] = []
     cold: dict[str, list[float]] = {k: [] for k in pages}
     warm: dict[str, list[float]] = {k: [] for k in pages}
     again: dict[str, list[float]] = {k: [] for k in pages}  # the visit after (from the snapshot, if kept)
@@ -144,6 +145,8 @@ def main() -> None:
                     with_saves(ctx)
                 page = ctx.new_page()
                 cold[name].append(ready_ms(page, url, f"cold {name}"))
+                if name == "before":
+                    before_stages.append(page.evaluate(STAGE_MARKS))
                 if name == "game":
                     marks = page.evaluate(STAGE_MARKS)
                     marks["first-contentful-paint"] = page.evaluate(FCP)
@@ -195,6 +198,13 @@ def main() -> None:
           f"its models' schemas {med(stages, 'import:engine') - med(stages, 'import:pydantic'):.0f} ms, renderer "
           f"and page {med(stages, 'import:page') - med(stages, 'import:engine'):.0f} ms; ready "
           f"{med(stages, 'engine:done') - med(stages, 'import:page'):.0f} ms later")
+    for label, marks in (("this build", stages), ("the other build", before_stages)):
+        if marks:
+            print(f"{label}: runtime ready for main.py {med(marks, 'runtime:done'):.0f} ms; imports: pydantic "
+                  f"{med(marks, 'import:pydantic') - med(marks, 'import:start'):.0f} ms, engine "
+                  f"{med(marks, 'import:engine') - med(marks, 'import:pydantic'):.0f} ms, renderer and page "
+                  f"{med(marks, 'import:page') - med(marks, 'import:engine'):.0f} ms; packages "
+                  f"{med(marks, 'packages:done') - med(marks, 'runtime:done'):.0f} ms after main.py starts")
     print(f"computer players' worker when the page was ready: {sorted(workers)}")
     if previews:
         print(f"game link: board preview painted at {statistics.median(p[0] for p in previews):.0f} ms "
@@ -208,7 +218,7 @@ def main() -> None:
               f"bare {sorted(round(x) for x in data['bare'])})")
         cpu = {k: statistics.median(v) for k, v in CPU.items() if k.startswith(label)}
         if cpu:
-            bare_cpu = cpu[f"{label} bare"]
+            bare_cpu = cpu.get(f"{label} bare", float("nan"))
             print(f"{label} CPU-seconds of the page's process to ready: " + ", ".join(
                 f"{k.split()[1]} {v:.2f} s (/ bare {v / bare_cpu:.2f})" for k, v in cpu.items()))
         if "before" in data:
