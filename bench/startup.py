@@ -74,6 +74,7 @@ CPU: dict[str, list[float]] = {}
 
 
 def ready_ms(page, url: str | None, key: str = "") -> float:
+    page.set_default_timeout(600_000)  # a busy machine: a load may take minutes
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
 

@@ -85,8 +85,8 @@ function keepSnapshot() {
       console.warn("no snapshot for warm starts", err);
     }
   };
-  if (window.requestIdleCallback) requestIdleCallback(make, { timeout: 5000 });
-  else setTimeout(make, 1000);
+  // not at once: the first clicks of the visit (and a computer player's worker) go first
+  setTimeout(() => (window.requestIdleCallback ? requestIdleCallback(make, { timeout: 20000 }) : make()), 10000);
 }
 
 function ready() {

@@ -2,7 +2,8 @@
 // Pyodide of its own, started for snapshotting, with the pure-Python wheels loaded and the standard modules the
 // game imports imported (never pydantic-core's native module: a snapshot cannot hold a loaded shared library).
 // Kept in the Cache Storage under the site's version with its SHA-256; snapshots of other versions are dropped.
-// boot.js starts this worker once the page is ready and idle, and only when no snapshot of this version is kept.
+// boot.js starts this worker 10 s after a return visit is ready, when the page is idle, unless the page started
+// from a kept snapshot.
 //
 // Messages out: {type: "made", bytes, ms} | {type: "kept"} (already there) | {type: "failed", message}
 import { loadPyodide } from "./pyodide/pyodide.mjs";
