@@ -72,6 +72,18 @@ BROWSER_WHEELS = [
 
 ENGINE_PACKAGES = ["imperial_core", "imperial_bots", "imperial_text", "render"]
 
+#: Start-up: lines of third-party wheels changed before they are compiled (wheel file, member, old, new).
+#: svgwrite imports ``urllib.request`` at import for one method we never call (embedding a Google web font):
+#: in Pyodide that pulls in http.client and the email package, about a third of the renderer's import time
+#: (bench/startup.py); imported where it is used instead, the wheel behaves the same.
+WHEEL_PATCHES = [
+    ("svgwrite-1.4.3-py3-none-any.whl", "svgwrite/container.py", "from urllib.request import urlopen",
+     "def urlopen(*args, **kw):  # imported on first use (imperial build.py: start-up time)\n"
+     "    from urllib.request import urlopen as real\n"
+     "    return real(*args, **kw)"),
+]
+
+
 MIME = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
@@ -217,6 +229,25 @@ def pure_wheel(out: Path, dist_name: str, version: str, root: Path, packages: li
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return wheel, dist_name, version
+
+
+def patch_wheels(pydir: Path) -> None:
+    """Apply ``WHEEL_PATCHES`` to the copies of the wheels in ``pydir`` (each old text must be there once)."""
+    for fname, member, old, new in WHEEL_PATCHES:
+        path = pydir / fname
+        with zipfile.ZipFile(path) as zf:
+            items = [(info, zf.read(info)) for info in zf.infolist()]
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zo:
+            for info, data in items:
+                if info.filename == member:
+                    text = data.decode("utf-8")
+                    if text.count(old) != 1:
+                        raise BuildError(f"cannot patch {fname}: {member} does not hold {old!r} once")
+                    eol = "\r\n" if "\r\n" in text else "\n"  # the file's own line ends
+                    data = text.replace(old, new.replace("\n", eol)).encode("utf-8")
+                zo.writestr(info, data)
+        path.write_bytes(out.getvalue())
 
 
 # --- bytecode -------------------------------------------------------------------------------------------
@@ -405,6 +436,23 @@ def write_lock(pyodide_tgz: Path, pydir: Path, entries: list[dict]) -> None:
     (pydir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
+#: the place in web/index.html where the wheels' preload links go
+PRELOAD_MARK = "<!-- build.py: wheel preloads -->"
+
+
+def preload_wheels(index: Path, entries: list[dict]) -> None:
+    """The page fetches the game's wheels while Pyodide and PyScript start: a preload link per wheel (Pyodide
+    fetches each with the lock's sha256 as its integrity and checks it; Chromium takes the preloaded response for
+    that fetch, and ignores an integrity attribute on a preload of this kind, with a warning)."""
+    html = index.read_text(encoding="utf-8")
+    if html.count(PRELOAD_MARK) != 1:
+        raise BuildError(f"{index.name} should hold {PRELOAD_MARK!r} once")
+    links = []
+    for e in sorted(entries, key=lambda e: e["file_name"]):
+        links.append(f'<link rel="preload" href="./pyodide/{e["file_name"]}" as="fetch" crossorigin>')
+    index.write_text(html.replace(PRELOAD_MARK, "\n  ".join(links)), encoding="utf-8")
+
+
 def site_hash(files: list[Path]) -> str:
     h = hashlib.sha256()
     for p in files:
@@ -463,11 +511,13 @@ def build() -> dict:
     pwheel, pname, pversion = page_wheel(pydir)
     entries.append({"name": pname, "version": pversion, "file_name": pwheel.name, "imports": ["imperial_ui"],
                     "depends": [ename]})
+    patch_wheels(pydir)
     compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz,
                    keep_sources={ewheel.name, pwheel.name})
     for e in entries:
         e["sha256"] = sha256_file(pydir / e["file_name"])
     write_lock(pyodide_tgz, pydir, entries)
+    preload_wheels(DIST / "index.html", entries)
     board_previews(pydir, ewheel, DIST / "previews")
     page_text(DIST / "text.js")
 

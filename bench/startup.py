@@ -1,9 +1,14 @@
 """Time-to-ready of the game page versus a bare Pyodide boot, from the same dist/, in Debian's Chromium.
 
-    .venv/bin/python bench/startup.py [--runs 5]
+    .venv/bin/python bench/startup.py [--runs 5] [--dist DIR] [--against OTHER_DIST] [--no-link]
+
+With --against, a second build (say the landed main's dist/) is loaded in the same runs, interleaved with
+this one and the bare boot, and each run's ratio this / other is printed: a before/after pair that a busy
+machine's drift hits alike.
 
 Cold: a fresh browser context per load (empty HTTP cache, no service worker). Warm: a reload in the same
-context once the service worker has precached the site. Times are performance.now() at `data-ready`, i.e.
+context once the service worker has precached the site. Again: one more reload after that (a site that keeps a
+memory snapshot of Python for warm starts makes it after a return visit; the bench waits for it). Times are performance.now() at `data-ready`, i.e.
 from navigation start. Prints medians, all samples, and the ratio page / bare (target <= 1.3).
 
 Also, from the cold loads of the game page: the first paint of the start screen before Python (first
@@ -63,12 +68,28 @@ STAGE_MARKS = """performance.getEntriesByType('mark').filter(m => m.name.startsW
 FCP = "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime"
 
 
-def ready_ms(page, url: str | None) -> float:
+#: CPU-seconds of the page's renderer process until ready (Chromium's ``ProcessTime`` metric, before and after):
+#: unlike the time to ready, a busy machine hardly moves it
+CPU: dict[str, list[float]] = {}
+
+
+def ready_ms(page, url: str | None, key: str = "") -> float:
+    page.set_default_timeout(600_000)  # a busy machine: a load may take minutes
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+
+    def cpu() -> float:
+        return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "ProcessTime")
+
+    before = cpu()
     if url is None:
         page.reload()
     else:
         page.goto(url)
-    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'", timeout=120_000)
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'", timeout=300_000)
+    if key:
+        CPU.setdefault(key, []).append(cpu() - before)
+    cdp.detach()
     return float(page.evaluate("document.body.dataset.readyAt"))
 
 
@@ -92,39 +113,64 @@ def med(samples: list[dict[str, float]], key: str) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--dist", type=Path, default=DIST, help="the built site to time (default dist/)")
+    ap.add_argument("--against", type=Path, help="another build (say the landed main's) timed in the same run, "
+                    "interleaved, for a before/after pair on a busy machine")
+    ap.add_argument("--no-link", action="store_true", help="skip the game link's preview loads")
     args = ap.parse_args()
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(BenchHandler, directory=str(DIST)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    servers = []
+    for site in (args.dist, args.against):
+        if site is None:
+            continue
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(BenchHandler, directory=str(site)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+    base = f"http://127.0.0.1:{servers[0].server_address[1]}/"
     pages = {"game": base, "bare": base + "bench-bare.html"}
+    if args.against is not None:
+        pages["before"] = f"http://127.0.0.1:{servers[1].server_address[1]}/"
+    workers = []  # whether the computer players' worker had been started when the page was ready
     stages: list[dict[str, float]] = []
+    before_stages: list[dict[str, float]] = []
     cold: dict[str, list[float]] = {k: [] for k in pages}
     warm: dict[str, list[float]] = {k: [] for k in pages}
+    again: dict[str, list[float]] = {k: [] for k in pages}  # the visit after (from the snapshot, if kept)
+    kept: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(args.runs):
             for name, url in pages.items():  # interleaved, so machine noise hits both alike
                 ctx = browser.new_context()
-                if name == "game":
+                if name != "bare":
                     with_saves(ctx)
                 page = ctx.new_page()
-                cold[name].append(ready_ms(page, url))
+                cold[name].append(ready_ms(page, url, f"cold {name}"))
+                if name == "before":
+                    before_stages.append(page.evaluate(STAGE_MARKS))
                 if name == "game":
                     marks = page.evaluate(STAGE_MARKS)
                     marks["first-contentful-paint"] = page.evaluate(FCP)
                     marks["saves listed"] = page.evaluate("document.querySelectorAll('#early-saves li').length")
                     stages.append(marks)
-                if name == "game":
+                    workers.append(page.evaluate("document.body.dataset.worker || 'off'"))
+                if name != "bare":
                     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
                     page.wait_for_function("navigator.serviceWorker.controller !== null")
-                warm[name].append(ready_ms(page, None))
+                warm[name].append(ready_ms(page, None, f"warm {name}"))
+                # a site that keeps a snapshot for warm starts makes it after a return visit: wait for it, and
+                # time the next visit (every page, bare one included, is reloaded once more alike)
+                page.wait_for_function("() => document.body.dataset.snapshot === undefined || "
+                                       "document.body.dataset.snapshot === 'used' || "
+                                       "document.body.dataset.snapshotMade !== undefined", timeout=300_000)
+                again[name].append(ready_ms(page, None, f"again {name}"))
+                kept.append(f"{name}: {page.evaluate('document.body.dataset.snapshot') or '-'}")
                 ctx.close()
         import imperial_core as core
 
         token = core.encode(core.new_game(["Ann", "Bob", "Cem"], board="world2030", seed=3))
         previews = []
-        for _ in range(args.runs):
+        for _ in range(0 if args.no_link else args.runs):
             ctx = browser.new_context()
             page = ctx.new_page()
             page.goto(base + "#g=" + token)
@@ -136,7 +182,8 @@ def main() -> None:
                             page.evaluate("document.body.dataset.ready === '1'")]
             ctx.close()
         browser.close()
-    server.shutdown()
+    for server in servers:
+        server.shutdown()
     listed = {s.pop("saves listed") for s in stages}
     keys = sorted({k for s in stages for k in s}, key=lambda k: med(stages, k))
     print("cold game page marks (median ms from navigation start): "
@@ -152,14 +199,34 @@ def main() -> None:
           f"its models' schemas {med(stages, 'import:engine') - med(stages, 'import:pydantic'):.0f} ms, renderer "
           f"and page {med(stages, 'import:page') - med(stages, 'import:engine'):.0f} ms; ready "
           f"{med(stages, 'engine:done') - med(stages, 'import:page'):.0f} ms later")
-    print(f"game link: board preview painted at {statistics.median(p[0] for p in previews):.0f} ms "
-          f"(board {sorted({p[1] for p in previews})}, engine ready by then: {sum(p[2] for p in previews)} of "
-          f"{len(previews)})")
-    for label, data in (("cold", cold), ("warm", warm)):
+    for label, marks in (("this build", stages), ("the other build", before_stages)):
+        if marks:
+            print(f"{label}: runtime ready for main.py {med(marks, 'runtime:done'):.0f} ms; imports: pydantic "
+                  f"{med(marks, 'import:pydantic') - med(marks, 'import:start'):.0f} ms, engine "
+                  f"{med(marks, 'import:engine') - med(marks, 'import:pydantic'):.0f} ms, renderer and page "
+                  f"{med(marks, 'import:page') - med(marks, 'import:engine'):.0f} ms; packages "
+                  f"{med(marks, 'packages:done') - med(marks, 'runtime:done'):.0f} ms after main.py starts")
+    print(f"computer players' worker when the page was ready: {sorted(workers)}")
+    if previews:
+        print(f"game link: board preview painted at {statistics.median(p[0] for p in previews):.0f} ms "
+              f"(board {sorted({p[1] for p in previews})}, engine ready by then: {sum(p[2] for p in previews)} of "
+              f"{len(previews)})")
+    print(f"snapshot on the visit after: {sorted(set(kept))}")
+    for label, data in (("cold", cold), ("warm", warm), ("again", again)):
         g, b = statistics.median(data["game"]), statistics.median(data["bare"])
         print(f"{label}: game page {g:.0f} ms, bare Pyodide {b:.0f} ms, ratio {g / b:.2f} (target <= 1.3)  "
               f"(median of {args.runs}; game {sorted(round(x) for x in data['game'])}, "
               f"bare {sorted(round(x) for x in data['bare'])})")
+        cpu = {k: statistics.median(v) for k, v in CPU.items() if k.startswith(label)}
+        if cpu:
+            bare_cpu = cpu.get(f"{label} bare", float("nan"))
+            print(f"{label} CPU-seconds of the page's process to ready: " + ", ".join(
+                f"{k.split()[1]} {v:.2f} s (/ bare {v / bare_cpu:.2f})" for k, v in cpu.items()))
+        if "before" in data:
+            f = statistics.median(data["before"])
+            pairs = [x / y for x, y in zip(data["game"], data["before"], strict=True)]
+            print(f"{label}, the other build (--against): game page {f:.0f} ms, ratio to bare {f / b:.2f}; this build / "
+                  f"the other, per run: median {statistics.median(pairs):.2f} ({', '.join(f'{x:.2f}' for x in pairs)})")
 
 
 if __name__ == "__main__":

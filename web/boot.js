@@ -62,6 +62,33 @@ function fail(message, details) {
   clearInterval(ticker);
 }
 
+// Warm starts: once the page is ready and the browser idle, a snapshot of Python is kept for the next visit
+// (snapshot-worker.mjs; pyodide-env.mjs starts from it). Only on a return visit (the service worker served this
+// load), so that a first visit, and the tests' fresh pages, do not pay for it.
+const returning = Boolean(navigator.serviceWorker?.controller);
+
+function keepSnapshot() {
+  if (!returning || document.body.dataset.snapshot === "used" || !window.Worker) return;
+  const make = () => {
+    try {
+      const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+      worker.onmessage = (e) => {
+        document.body.dataset.snapshotMade = String(e.data?.type || "failed");
+        worker.terminate();
+      };
+      worker.onerror = (e) => {
+        e.preventDefault?.();
+        document.body.dataset.snapshotMade = "failed";
+        worker.terminate();
+      };
+    } catch (err) {
+      console.warn("no snapshot for warm starts", err);
+    }
+  };
+  // not at once: the first clicks of the visit (and a computer player's worker) go first
+  setTimeout(() => (window.requestIdleCallback ? requestIdleCallback(make, { timeout: 20000 }) : make()), 10000);
+}
+
 function ready() {
   clearInterval(ticker);
   for (const name of stages) stage(name, "done");
@@ -71,6 +98,7 @@ function ready() {
   document.getElementById("app").hidden = false;
   document.body.dataset.readyAt = String(Math.round(performance.now()));
   document.body.dataset.ready = "1";
+  keepSnapshot();
 }
 
 window.imperialBoot = { stage, fail, ready, started: performance.now() };

@@ -1,14 +1,100 @@
 // Loads the shipped Pyodide with a fixed string-hash seed, so that every page load runs the engine's Python
 // exactly alike (iteration order of sets of strings included). PyScript's config names this module as the
 // interpreter; it passes options through and adds the seed. Pyodide itself lives in ./pyodide/.
+//
+// On the page, the game's wheels start loading as soon as the runtime is up, while PyScript makes its own
+// start (about half a second): main.py's loadPackage then finds them loaded or on the way (Pyodide loads each
+// package once; a package that failed here is tried again there, and its error shown).
+//
+// Warm starts (issue 23): after a first visit, snapshot-worker.mjs keeps a memory snapshot of a Pyodide that
+// has started and imported the pure-Python wheels and the standard modules the game imports, in the Cache
+// Storage under this version of the site. The page then starts from it instead of starting Python afresh.
+// pydantic-core's native module cannot be in a snapshot (a restored instance lacks its functions), so the
+// snapshot stops before it. Anything wrong (no snapshot, another version, a damaged one, a failed restore) and
+// the page starts normally; a damaged or unusable snapshot is dropped.
 import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
-export function loadPyodide(options = {}) {
-  return load({
-    ...options,
-    indexURL: new URL("./pyodide/", import.meta.url).href,
-    env: { PYTHONHASHSEED: "0", ...(options.env || {}) },
-  });
+export const PACKAGES = ["imperial-core", "imperial-page"];
+/** The Cache Storage cache of the snapshots (one per version of the site). */
+export const SNAPSHOTS = "imperial-snapshot";
+/** What a snapshot holds: these wheels loaded and this Python run (no native module). */
+export const SNAPSHOT_WHEELS = ["svgwrite", "typing-extensions", "annotated-types", "typing-inspection"];
+export const SNAPSHOT_IMPORTS = `
+import json, random, re, dataclasses, inspect, typing, enum, datetime, decimal, fractions, ipaddress, uuid, zoneinfo
+import collections.abc, functools, itertools, operator, copy, warnings, weakref, types, math, base64, zlib, hashlib
+import xml.etree.ElementTree, asyncio, traceback, time, string, textwrap, pkgutil, pathlib, os.path, secrets, hmac
+import typing_extensions, annotated_types, typing_inspection.introspection, svgwrite
+`;
+
+export const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+export const ENV = { PYTHONHASHSEED: "0" };
+
+/** The site's version (build-info.json, precached by the service worker): the snapshot's key. */
+export async function siteVersion() {
+  const res = await fetch(new URL("./build-info.json", import.meta.url));
+  const info = await res.json();
+  if (typeof info.version !== "string" || !info.version) throw new Error("no site version");
+  return info.version;
+}
+
+export function snapshotKey(v) {
+  return new URL(`./snapshot-${v}.bin`, import.meta.url).href;
+}
+
+export async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// the kept snapshot of this version, checked against its digest; undefined when there is none
+async function keptSnapshot() {
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return undefined;
+  const cache = await caches.open(SNAPSHOTS);
+  const key = snapshotKey(await siteVersion());
+  const hit = await cache.match(key);
+  if (!hit) return undefined;
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  if (hit.headers.get("x-sha256") !== await sha256(bytes)) {
+    await cache.delete(key);
+    throw new Error("the kept snapshot is damaged; dropped");
+  }
+  return bytes;
+}
+
+function note(state) {
+  if (globalThis.document?.body) document.body.dataset.snapshot = state;
+  performance.mark(`imperial:snapshot:${state}`);
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL, env: { ...ENV, ...(options.env || {}) } };
+  let py;
+  if (globalThis.document) {
+    try {
+      const snapshot = await keptSnapshot();
+      if (snapshot) {
+        py = await load({ ...settings, _loadSnapshot: snapshot });
+        py.runPython("import sys, svgwrite, typing_extensions");  // the restored interpreter runs
+        note("used");
+      } else {
+        note("none");
+      }
+    } catch (err) {
+      py = undefined;
+      note("failed");
+      console.warn("started without the kept snapshot:", err?.message || err);
+      try {
+        const key = snapshotKey(await siteVersion());
+        await (await caches.open(SNAPSHOTS)).delete(key);
+      } catch { /* nothing kept to drop */ }
+    }
+  }
+  py ??= await load(settings);
+  if (globalThis.document) {
+    performance.mark("imperial:packages:early");
+    py.loadPackage(PACKAGES, { messageCallback: () => {}, errorCallback: () => {} }).catch(() => {});
+  }
+  return py;
 }

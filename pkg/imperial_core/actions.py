@@ -33,7 +33,7 @@ def _read_unit(word: str) -> tuple[str, bool | None]:
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     def key(self) -> tuple:
         """Plain-tuple form used inside the engine."""
@@ -303,7 +303,7 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 
-ActionAdapter: TypeAdapter = TypeAdapter(Action)
+ActionAdapter: TypeAdapter = TypeAdapter(Action, config=ConfigDict(defer_build=True))
 
 _CLASSES: dict[str, type[_Action]] = {
     "rondel": Rondel, "force": Force, "allow": Allow, "refuse": Refuse, "pass": Pass, "factory": BuildFactory, "produce": Produce,

@@ -1,6 +1,7 @@
 """Static board data: regions, borders, harbours, rondel and tables.
 
-Boards are data (``boards/<id>.json``), loaded once with :mod:`importlib.resources`.
+Boards are data (``boards/<id>.json``), read once from the package's folder (plain
+file reads: :mod:`importlib.resources` costs the page's start-up a tenth of a second in Pyodide).
 Nothing else in the engine assumes a particular board: the number of nations,
 provinces, seas, the rondel and every table come from here.
 
@@ -13,9 +14,9 @@ lists every region sharing a border or coast with it.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 
 BOARDS = ("europe", "world2030")
 
@@ -289,5 +290,6 @@ def load_board(board_id: str = "europe") -> Board:
     """Load a board's static data by id (``"europe"``, ``"world2030"``)."""
     if board_id not in BOARDS:
         raise ValueError(f"unknown board {board_id!r}; known boards: {', '.join(BOARDS)}")
-    text = resources.files("imperial_core").joinpath("boards", f"{board_id}.json").read_text("utf-8")
+    with open(os.path.join(os.path.dirname(__file__), "boards", f"{board_id}.json"), encoding="utf-8") as fh:
+        text = fh.read()
     return board_from_dict(json.loads(text))

@@ -25,7 +25,7 @@ Reason = Literal["rondel", "tax", "soldiers", "bonus", "interest", "investor car
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Pay(_Event):
@@ -223,7 +223,7 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 
-EventAdapter: TypeAdapter = TypeAdapter(list[Event])
+EventAdapter: TypeAdapter = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))
 
 #: Every event kind and its model.
 KINDS: dict[str, type[_Event]] = {

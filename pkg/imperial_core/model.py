@@ -140,7 +140,7 @@ def fresh_turn(phase: str, nation: str | None = None, player: str | None = None)
 class GameState(BaseModel):
     """The whole game: options, players, nations, decision in progress and history."""
 
-    model_config = ConfigDict(frozen=False, extra="forbid")
+    model_config = ConfigDict(frozen=False, extra="forbid", defer_build=True)
 
     version: int = ENGINE_VERSION
     board: str = "europe"

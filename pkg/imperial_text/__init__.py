@@ -27,6 +27,13 @@ LANG_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español"
 DEFAULT = "en"
 
 
+def escape(text: str, quote: bool = True) -> str:
+    """Words for HTML or SVG: ``html.escape``, without importing :mod:`html` (its table of entities costs the
+    page's start-up in Pyodide)."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#x27;") if quote else text
+
+
 def known(lang: str | None) -> str:
     """``lang`` if the game speaks it, else English."""
     return lang if lang in LANGS else DEFAULT

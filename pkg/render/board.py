@@ -20,11 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
-from html import escape
 from typing import Any
 
 import svgwrite
-from imperial_text import known, region_list, region_phrase, t, tn
+from imperial_text import escape, known, region_list, region_phrase, t, tn
 from imperial_text import nation as nation_name
 from imperial_text import region as region_name
 from svgwrite.container import Group

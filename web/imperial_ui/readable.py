@@ -9,12 +9,12 @@ comes from the engine (``scores``, ``ranking``, ``score_breakdown``, ``rondel_ch
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Any
 
 import imperial_core as core
 import imperial_text as tx
 from imperial_core.narrate import asked_canal
+from imperial_text import escape
 
 from .choices import Names, rondel_label
 

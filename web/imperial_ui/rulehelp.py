@@ -8,10 +8,10 @@ rulebook.  Page numbers are those of the rulebooks' tables of contents.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 import imperial_text as tx
+from imperial_text import escape
 
 
 @dataclass(frozen=True)

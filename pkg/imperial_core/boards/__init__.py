@@ -1,1 +1,1 @@
-"""Board data files (JSON), loaded with importlib.resources by ``imperial_core.board``."""
+"""Board data files (JSON), read as files by ``imperial_core.board``."""

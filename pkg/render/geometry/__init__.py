@@ -9,8 +9,8 @@ band, and the linework (coast, national, province and sea borders).
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from importlib import resources
 from typing import Any
 
 BOARDS = ("europe", "world2030")
@@ -21,5 +21,7 @@ def load_geometry(board: str) -> dict[str, Any]:
     """The geometry of ``board`` ("europe" or "world2030"), read once."""
     if board not in BOARDS:
         raise ValueError(f"unknown board {board!r}; expected one of {BOARDS}")
-    text = resources.files(__name__).joinpath(f"{board}.json").read_text(encoding="utf-8")
+    # a plain file read: importlib.resources costs the page's start-up in Pyodide
+    with open(os.path.join(os.path.dirname(__file__), f"{board}.json"), encoding="utf-8") as fh:
+        text = fh.read()
     return json.loads(text)
