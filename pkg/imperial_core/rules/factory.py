@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, can_pay, emit, money_text, nation_name, occupied, pay_from_treasury
+from .common import G, can_pay, emit, money_text, nation_name, occupied, occupied_homes, pay_from_treasury
 from .funding import fundable
 from .funding import start as ask_for_funds
 
@@ -11,7 +11,9 @@ from .funding import start as ask_for_funds
 def factory_sites(g: G, b: Board, nid: str) -> list[str]:
     """Own cities without a factory whose province holds no hostile army."""
     nat = g["nations"][nid]
-    return [r for r in b.home[nid] if r not in nat["factories"] and not occupied(g, b, r)]
+    blocked = occupied_homes(g, b, nid)
+    facs = nat["factories"]
+    return [r for r in b.home[nid] if r not in facs and r not in blocked]
 
 
 def factory_actions(g: G, b: Board) -> list[tuple]:
