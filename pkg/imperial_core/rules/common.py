@@ -203,15 +203,29 @@ def occupied_set(g: G, b: Board) -> set[str]:
             if c > 0 and owner[r] != nid}
 
 
-def last_free_set(g: G, b: Board, blocked: set[str]) -> set[str]:
+def last_free_set(g: G, b: Board, blocked: set[str]) -> frozenset[str]:
     """Factories that are their nation's only one not occupied by hostile armies."""
     if not blocked:
-        return {fs[0] for n in g["nations"].values() if len(fs := n["factories"]) == 1}
-    out = set()
+        return frozenset([fs[0] for n in g["nations"].values() if len(fs := n["factories"]) == 1])
+    out = []
     for n in g["nations"].values():
         free = [f for f in n["factories"] if f not in blocked]
         if len(free) == 1:
-            out.add(free[0])
+            out.append(free[0])
+    return frozenset(out)
+
+
+_FOREIGN: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def foreign_homes(b: Board, nid: str) -> frozenset[str]:
+    """The home provinces of the other nations (the regions whose owner is neither ``None`` nor ``nid``)."""
+    per = _FOREIGN.get(b.id)
+    if per is None:
+        per = _FOREIGN[b.id] = {}
+    out = per.get(nid)
+    if out is None:
+        out = per[nid] = frozenset(r for r, o in b.owner.items() if o is not None and o != nid)
     return out
 
 

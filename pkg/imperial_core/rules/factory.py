@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..board import Board
 from .common import G, can_pay, emit, money_text, nation_name, occupied, occupied_homes, pay_from_treasury
-from .funding import fundable
+from .funding import fundable_of
 from .funding import start as ask_for_funds
 
 
@@ -21,7 +21,7 @@ def factory_actions(g: G, b: Board) -> list[tuple]:
     nid = g["turn"]["nation"]
     if can_pay(g, nid, b.constants["factory_cost"]):
         return [("factory", r) for r in factory_sites(g, b, nid)] + [("pass",)]
-    return [("factory", r) for r in factory_sites(g, b, nid) if fundable(g, b, nid, ("factory", r))] + [("pass",)]
+    return [*fundable_of(g, b, nid, [("factory", r) for r in factory_sites(g, b, nid)]), ("pass",)]
 
 
 def factory_act(g: G, b: Board, k: tuple) -> str:

@@ -14,7 +14,7 @@ from .common import (
     occupied_homes,
     pay_from_treasury,
 )
-from .funding import fundable
+from .funding import fundable_of
 from .funding import start as ask_for_funds
 
 
@@ -35,7 +35,7 @@ def import_actions(g: G, b: Board) -> list[tuple]:
     if sum(nat["fleets"].values()) < info.fleets:
         out += [("import", "fleet", r) for r in free if b.regions[r].harbour]
     if not own:  # only what the other players could fund (``funding``)
-        out = [k for k in out if fundable(g, b, nid, k)]
+        out = fundable_of(g, b, nid, out)
     out.append(("pass",))
     return out
 
