@@ -3,8 +3,9 @@
 Run: ``.venv/bin/python bench/bots.py [--games N] [--boards europe,world2030] [--pairings ...]``.
 Each pairing plays ``N`` seeded 4-player games per board (``--pairings strong:normal:200,…`` sets the count
 per pairing; the issue asks 200): the tested bot sits in every seat in turn, the three others are its
-opponents.  Reported: the tested bot's win share with a 95 % (Wilson) interval, its mean score margin over
-the best opponent, decision times of every player kind (mean/p95 over all its decisions), and the CPU time;
+opponents (``--progress K``: a partial row every K games, so that a run cut short still reports the
+games played, with their interval).  Reported: the tested bot's win share with a 95 % (Wilson) interval,
+its mean score margin over the best opponent, decision times of every player kind (mean/p95 over all its decisions), and the CPU time;
 then the decision times of each level on the decisions it searches.  Nothing is asserted.
 
 Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
