@@ -3,8 +3,9 @@
 Run: ``.venv/bin/python bench/bots.py [--games N] [--boards europe,world2030] [--pairings ...]``.
 Each pairing plays ``N`` seeded 4-player games per board (``--pairings strong:normal:200,…`` sets the count
 per pairing; the issue asks 200): the tested bot sits in every seat in turn, the three others are its
-opponents.  Reported: the tested bot's win share with a 95 % (Wilson) interval, its mean score margin over
-the best opponent, decision times of every player kind (mean/p95 over all its decisions), and the CPU time;
+opponents (``--progress K``: a partial row every K games, so that a run cut short still reports the
+games played, with their interval).  Reported: the tested bot's win share with a 95 % (Wilson) interval,
+its mean score margin over the best opponent, decision times of every player kind (mean/p95 over all its decisions), and the CPU time;
 then the decision times of each level on the decisions it searches.  Nothing is asserted.
 
 Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
@@ -94,8 +95,9 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def pairing(test: str, opp: str, board: str, games: int, seed0: int = 1000, n_players: int = 4,
-            test_player: Player | None = None, opp_player: Player | None = None) -> dict:
-    """``games`` games of one ``test`` bot against ``n_players - 1`` ``opp`` bots."""
+            test_player: Player | None = None, opp_player: Player | None = None, progress: int = 0) -> dict:
+    """``games`` games of one ``test`` bot against ``n_players - 1`` ``opp`` bots; every ``progress`` games
+    the games played so far are reported as a partial row (a run cut short still says what it found)."""
     wins, margins, times, lengths, unfinished = 0, [], {}, [], 0
     tp = test_player or PLAYERS[test]
     op = opp_player or PLAYERS[opp]
@@ -112,6 +114,10 @@ def pairing(test: str, opp: str, board: str, games: int, seed0: int = 1000, n_pl
         margins.append(sc[me] - max(v for k, v in sc.items() if k != me))
         lengths.append(s.round)
         unfinished += not s.is_over
+        if progress and (g + 1) % progress == 0 and g + 1 < games:
+            print("partial " + report({"test": test, "opp": opp, "board": board, "games": g + 1, "wins": wins,
+                                       "margins": margins, "times": times, "cpu": time.process_time() - t0,
+                                       "lengths": lengths, "unfinished": unfinished}), flush=True)
     return {"test": test, "opp": opp, "board": board, "games": games, "wins": wins, "margins": margins,
             "times": times, "cpu": time.process_time() - t0, "lengths": lengths, "unfinished": unfinished}
 
@@ -397,6 +403,8 @@ def main() -> int:
     ap.add_argument("--pairings", default="strong:random,strong:greedy,strong:normal,normal:easy",
                     help="TEST:OPPONENT[:GAMES],… (GAMES overrides --games for that pairing)")
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--progress", type=int, default=10,
+                    help="print a partial row (games so far, win share, CI) every this many games (0: never)")
     ap.add_argument("--timing-games", type=int, default=2, help="games measuring decision times of key decisions")
     ap.add_argument("--pyodide", type=int, default=0, help="time this many strong decisions here and in Pyodide")
     ap.add_argument("--tune", action="store_true")
@@ -430,7 +438,7 @@ def main() -> int:
         test, opp, *count = p.split(":")
         games = int(count[0]) if count else args.games
         for board in boards:
-            print(report(pairing(test, opp, board, games, args.seed)), flush=True)
+            print(report(pairing(test, opp, board, games, args.seed, progress=args.progress)), flush=True)
     if args.timing_games:
         for level in ("easy", "normal", "strong"):
             for board in boards:

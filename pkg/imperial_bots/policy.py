@@ -11,12 +11,23 @@ The search levels use this policy for their rollouts and for the details of a ma
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
-from imperial_core import GameState, apply_index, legal_actions
+from imperial_core import GameState, apply_index
+from imperial_core.engine import action_keys
 
-from .evaluate import DEFAULT, BoardInfo, Summary, Weights, board_info, summarize, utilities, values
+from .evaluate import (
+    DEFAULT,
+    BoardInfo,
+    Summary,
+    Weights,
+    board_info,
+    summarize,
+    utilities,
+    values,
+    with_fields,
+)
 
 MANEUVER = frozenset(("fleets", "armies", "contact", "demand", "order", "canal"))
 #: Decisions the search levels search (the others follow the greedy policy).
@@ -46,7 +57,8 @@ def tuning_for(board: str) -> Tuning:
 
 
 def keys_of(state: GameState) -> list[tuple]:
-    return [a.key() for a in legal_actions(state)]
+    """The legal actions' keys (``Action.key()``), in the order of ``legal_actions``."""
+    return action_keys(state)
 
 
 def me_of(state: GameState) -> int:
@@ -100,7 +112,7 @@ class Marginal:
         if v is None:
             col = getattr(self.sm, self.field)[:]
             col[n] += 1
-            s2 = replace(self.sm, **{self.field: col})
+            s2 = with_fields(self.sm, **{self.field: col})
             v = utilities(values(s2, self.info, self.w), self.w)[self.me] - self.base
             self.cache[n] = v
         return v
@@ -365,7 +377,7 @@ def _bond_scores(state: GameState, keys: list[tuple], me: int, w: Weights) -> li
             if c > best:
                 best, gi = c, i
         gov[n] = gi
-        s2 = replace(sm, cash=cash, treasury=tre, interest=interest, gov=gov)
+        s2 = with_fields(sm, cash=cash, treasury=tre, interest=interest, gov=gov)
         out.append(utilities(values(s2, info, w), w)[me])
     return out
 
@@ -399,7 +411,7 @@ def _fund_scores(state: GameState, keys: list[tuple], me: int, w: Weights) -> li
         else:
             out.append(base - k[1])
             continue
-        out.append(utilities(values(replace(sm, cash=cash, base=rev, units=units), info, w), w)[me])
+        out.append(utilities(values(with_fields(sm, cash=cash, base=rev, units=units), info, w), w)[me])
     return out
 
 
@@ -444,7 +456,7 @@ def _factory_value(state: GameState, sm: Summary, k: tuple, me: int, w: Weights)
     tre, cash = _pay(sm, n, info.board.constants["factory_cost"])
     base = sm.base[:]
     base[n] += 2
-    v = utilities(values(replace(sm, treasury=tre, cash=cash, base=base), info, w), w)[me]
+    v = utilities(values(with_fields(sm, treasury=tre, cash=cash, base=base), info, w), w)[me]
     r = k[1]
     near = info.fleet_flag_adj[r] if info.board.regions[r].factory_site == "shipyard" else info.army_flag_adj[r]
     return v + 0.05 * len(near)
@@ -479,7 +491,7 @@ def _import_plan(state: GameState, keys: list[tuple], sm: Summary, me: int, w: W
         rs2 = rs | {a for a in near if a not in rs}
         reach = cur.reach[:]
         reach[n] = len(rs2)
-        nxt = replace(cur, treasury=tre, cash=cash, units=units, reach=reach)
+        nxt = with_fields(cur, treasury=tre, cash=cash, units=units, reach=reach)
         return utilities(values(nxt, info, w), w)[me], nxt, rs2
 
     first = [value_of(sm, reach, k) for k in keys]

@@ -267,6 +267,12 @@ def legal_actions(state: GameState) -> list[Action]:
     return acts[:]
 
 
+def action_keys(state: GameState) -> list[tuple]:
+    """``[a.key() for a in legal_actions(state)]`` without building the action models: the keys the engine
+    works with, in the same order (for the computer players, which look at thousands of states)."""
+    return _entry(state)[1][:]
+
+
 def _to_key(action: Any) -> tuple:
     """Internal form of an action given as a model, its dict, its text or its tuple.  Raises
     :class:`NotationError` for anything that is not an action at all."""

@@ -180,6 +180,22 @@ def occupied(g: G, b: Board, region: str) -> bool:
     return False
 
 
+def occupied_homes(g: G, b: Board, nid: str) -> set[str] | tuple[()]:
+    """The home provinces of ``nid`` that hold hostile armies of another nation: ``occupied`` of each of
+    them, in one pass over the other nations' hostile armies (most often there are none)."""
+    out: set[str] | tuple[()] = ()
+    owner = b.owner
+    for m, n in g["nations"].items():
+        hostile = n["hostile"]
+        if hostile and m != nid:
+            for r in hostile:
+                if owner[r] == nid:
+                    if not out:
+                        out = set()
+                    out.add(r)
+    return out
+
+
 def occupied_set(g: G, b: Board) -> set[str]:
     """All home provinces that hold hostile armies of another nation."""
     owner = b.owner
@@ -187,20 +203,36 @@ def occupied_set(g: G, b: Board) -> set[str]:
             if c > 0 and owner[r] != nid}
 
 
-def last_free_set(g: G, b: Board, blocked: set[str]) -> set[str]:
+def last_free_set(g: G, b: Board, blocked: set[str]) -> frozenset[str]:
     """Factories that are their nation's only one not occupied by hostile armies."""
     if not blocked:
-        return {fs[0] for n in g["nations"].values() if len(fs := n["factories"]) == 1}
-    out = set()
+        return frozenset([fs[0] for n in g["nations"].values() if len(fs := n["factories"]) == 1])
+    out = []
     for n in g["nations"].values():
         free = [f for f in n["factories"] if f not in blocked]
         if len(free) == 1:
-            out.add(free[0])
+            out.append(free[0])
+    return frozenset(out)
+
+
+_FOREIGN: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def foreign_homes(b: Board, nid: str) -> frozenset[str]:
+    """The home provinces of the other nations (the regions whose owner is neither ``None`` nor ``nid``)."""
+    per = _FOREIGN.get(b.id)
+    if per is None:
+        per = _FOREIGN[b.id] = {}
+    out = per.get(nid)
+    if out is None:
+        out = per[nid] = frozenset(r for r, o in b.owner.items() if o is not None and o != nid)
     return out
 
 
 def unoccupied_factories(g: G, b: Board, nid: str) -> list[str]:
-    return [r for r in g["nations"][nid]["factories"] if not occupied(g, b, r)]
+    facs = g["nations"][nid]["factories"]
+    blocked = occupied_homes(g, b, nid)
+    return [r for r in facs if r not in blocked] if blocked else facs[:]
 
 
 def last_free_factory(g: G, b: Board, region: str) -> bool:

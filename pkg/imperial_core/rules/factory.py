@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, can_pay, emit, money_text, nation_name, occupied, pay_from_treasury
-from .funding import fundable
+from .common import G, can_pay, emit, money_text, nation_name, occupied, occupied_homes, pay_from_treasury
+from .funding import fundable_of
 from .funding import start as ask_for_funds
 
 
 def factory_sites(g: G, b: Board, nid: str) -> list[str]:
     """Own cities without a factory whose province holds no hostile army."""
     nat = g["nations"][nid]
-    return [r for r in b.home[nid] if r not in nat["factories"] and not occupied(g, b, r)]
+    blocked = occupied_homes(g, b, nid)
+    facs = nat["factories"]
+    return [r for r in b.home[nid] if r not in facs and r not in blocked]
 
 
 def factory_actions(g: G, b: Board) -> list[tuple]:
@@ -19,7 +21,7 @@ def factory_actions(g: G, b: Board) -> list[tuple]:
     nid = g["turn"]["nation"]
     if can_pay(g, nid, b.constants["factory_cost"]):
         return [("factory", r) for r in factory_sites(g, b, nid)] + [("pass",)]
-    return [("factory", r) for r in factory_sites(g, b, nid) if fundable(g, b, nid, ("factory", r))] + [("pass",)]
+    return [*fundable_of(g, b, nid, [("factory", r) for r in factory_sites(g, b, nid)]), ("pass",)]
 
 
 def factory_act(g: G, b: Board, k: tuple) -> str:

@@ -55,6 +55,18 @@ def fundable(g: G, b: Board, nid: str, key: tuple) -> bool:
     return sum(player(g, p)["cash"] for p in donors(g, nid, key)) >= short
 
 
+def fundable_of(g: G, b: Board, nid: str, keys: list[tuple]) -> list[tuple]:
+    """The ``keys`` for which :func:`fundable` holds, all of one kind (imports, or factories): their cost,
+    payer and donors are the same, so the others' cash is added up once."""
+    if not keys:
+        return keys
+    short = cost_of(g, b, nid, keys[0]) - own_means(g, nid, keys[0])
+    if short <= 0 or sum(player(g, p)["cash"] for p in donors(g, nid, keys[0])) < short:
+        return []
+    refused = g["turn"]["refused"]
+    return [k for k in keys if " ".join(k) not in refused] if refused else keys
+
+
 def start(g: G, b: Board, key: tuple) -> None:
     """Ask the other players to fund ``key``."""
     t = g["turn"]

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, add_units, can_pay, emit, money_text, nation_name, occupied, pay_from_treasury
-from .funding import fundable
+from .common import (
+    G,
+    add_units,
+    can_pay,
+    emit,
+    money_text,
+    nation_name,
+    occupied,
+    occupied_homes,
+    pay_from_treasury,
+)
+from .funding import fundable_of
 from .funding import start as ask_for_funds
 
 
@@ -18,13 +28,14 @@ def import_actions(g: G, b: Board) -> list[tuple]:
     nat = g["nations"][nid]
     info = b.nation(nid)
     out: list[tuple] = []
-    free = [r for r in b.home[nid] if not occupied(g, b, r)]
+    blocked = occupied_homes(g, b, nid)
+    free = [r for r in b.home[nid] if r not in blocked] if blocked else b.home[nid]
     if sum(nat["armies"].values()) < info.armies:
         out += [("import", "army", r) for r in free]
     if sum(nat["fleets"].values()) < info.fleets:
         out += [("import", "fleet", r) for r in free if b.regions[r].harbour]
     if not own:  # only what the other players could fund (``funding``)
-        out = [k for k in out if fundable(g, b, nid, k)]
+        out = fundable_of(g, b, nid, out)
     out.append(("pass",))
     return out
 

@@ -74,10 +74,14 @@ def pay_interest(g: G, b: Board, nid: str) -> None:
 def bond_options(g: G, b: Board, name: str, nations: list[str]) -> list[tuple]:
     """Every bond ``name`` can afford: a new available bond, or a trade-up of one of its own bonds."""
     cash = player(g, name)["cash"]
-    out = []
+    out: list[tuple] = []
+    nats = g["nations"]
     for nid in nations:
-        items = sorted(g["nations"][nid]["bonds"].items())
+        items = sorted(nats[nid]["bonds"].items())
         own = [v for v, h in items if h == name]
+        if not own:  # no trade-ups: the new bonds it can pay for
+            out += [("bond", nid, v, None) for v, h in items if h is None and v <= cash]
+            continue
         for v, h in items:
             if h is not None:
                 continue

@@ -14,6 +14,7 @@ from .common import (
     add_units,
     emit,
     flag_limit,
+    foreign_homes,
     last_free_factory,
     last_free_set,
     nation_name,
@@ -65,29 +66,42 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     nations = g["nations"]
     me = nations[nid]
     my_a, my_f = me["armies"], me["fleets"]
-    mine = my_a.keys() | my_f.keys()
-    shared = []
-    for i, (o, on) in enumerate(nations.items()):
-        if o != nid:
-            oa, of = on["armies"], on["fleets"]
-            if not (mine.isdisjoint(oa) and mine.isdisjoint(of)):
-                order = b.order
-                for r in mine & (oa.keys() | of.keys()):
-                    shared.append((order[r], i, r, o, on))
-    if not shared:
+    if my_a:
+        mine = my_a.keys() | my_f.keys() if my_f else my_a.keys()
+    elif my_f:
+        mine = my_f.keys()
+    else:
+        return []
+    shared = None
+    i = -1
+    for o, on in nations.items():
+        i += 1
+        if o == nid:
+            continue
+        oa, of = on["armies"], on["fleets"]
+        if (oa and not mine.isdisjoint(oa)) or (of and not mine.isdisjoint(of)):
+            order = b.order
+            if shared is None:
+                shared = []
+            for r in mine & (oa.keys() | of.keys()):
+                shared.append((order[r], i, r, o, on))
+    if shared is None:
         return []
     shared.sort()
     seas = b.seas
+    my_h = me["hostile"]
     out = []
     for _ri, _i, r, o, on in shared:
         ma, mf = r in my_a, r in my_f
-        ta, tf = r in on["armies"], r in on["fleets"]
+        on_a = on["armies"]
+        ta, tf = r in on_a, r in on["fleets"]
         if r in seas:
             if mf and tf:
                 out.append(("battle", r, "fleet", o, "fleet"))
             continue
         if ma:
-            own = statuses(me, r)
+            h = my_h.get(r, 0)
+            own = (True, False) if 0 < h < my_a[r] else (None,)  # statuses(me, r)
             if ta:
                 theirs = statuses(on, r)
                 out += [_battle_key(r, "army", o, "army", s1, s2) for s1 in own for s2 in theirs]
@@ -413,7 +427,7 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
     nat = g["nations"][nid]
     armies = nat["armies"]
     moved = g["turn"]["moved_armies"]
-    starts = [r for r, c in armies.items() if c - moved.get(r, 0) > 0]
+    starts = [r for r, c in armies.items() if c - moved.get(r, 0) > 0] if moved else [r for r, c in armies.items() if c > 0]
     if not starts:
         return []
     if len(starts) > 1:
@@ -425,7 +439,8 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
         blocked = occupied_set(g, b)
     if last_free is None:
         last_free = frozenset(last_free_set(g, b, blocked))
-    free = frozenset(s for s, c in nat["fleets"].items() if s in seas and c - used.get(s, 0) > 0)
+    fleets = nat["fleets"]
+    free = frozenset([s for s, c in fleets.items() if s in seas and c - used.get(s, 0) > 0]) if fleets else frozenset()
     own_blocked = frozenset(r for r in blocked if owner[r] == nid) if blocked else frozenset()
     rails: dict[str, list[str]] = {}
     hostile = nat["hostile"]
@@ -463,8 +478,8 @@ def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = 
     """
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
-    owners = b.owner
-    abroad = [r for r in nat["armies"] if owners[r] not in (None, nid) and r not in changed]
+    foreign = foreign_homes(b, nid)
+    abroad = [r for r in nat["armies"] if r in foreign and r not in changed]
     if not abroad:
         return []
     if last_free is None:  # the factories that are their nation's last one free of hostile armies
@@ -489,10 +504,11 @@ def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None =
     """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*)."""
     nat = g["nations"][nid]
     need = b.constants["factory_destroy_armies"]
-    owners = b.owner
-    here = [r for r, c in nat["armies"].items() if c >= need and owners[r] not in (None, nid)]
+    foreign = foreign_homes(b, nid)
+    here = [r for r, c in nat["armies"].items() if c >= need and r in foreign]
     if not here:
         return []
+    owners = b.owner
     if last_free is None:
         last_free = frozenset(last_free_set(g, b, occupied_set(g, b)))
     out = []
@@ -515,12 +531,16 @@ def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None =
 def army_actions(g: G, b: Board) -> list[tuple]:
     nid = g["turn"]["nation"]
     blocked = occupied_set(g, b)
-    last_free = frozenset(last_free_set(g, b, blocked))  # shared by the moves, status changes and destruction
+    last_free = last_free_set(g, b, blocked)  # shared by the moves, status changes and destruction
     moves = army_moves(g, b, nid, blocked, last_free)
     if b.canals:
         moves = _without_refused(g, moves)
-    return (moves + status_options(g, b, nid, last_free) + battle_options(g, b, nid)
-            + destroy_options(g, b, nid, last_free) + [("pass",)])
+    out = moves  # a list of its own (army_moves builds it)
+    out += status_options(g, b, nid, last_free)
+    out += battle_options(g, b, nid)
+    out += destroy_options(g, b, nid, last_free)
+    out.append(("pass",))
+    return out
 
 
 # -- applying ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, add_units, emit, occupied
+from .common import G, add_units, emit, occupied_homes
 
 
 def _left(g: G, b: Board, nid: str) -> dict[str, int]:
@@ -34,7 +34,8 @@ def produce(g: G, b: Board, nid: str) -> bool:
     """
     nat = g["nations"][nid]
     left = _left(g, b, nid)
-    working = [r for r in nat["factories"] if not occupied(g, b, r)]
+    blocked = occupied_homes(g, b, nid)
+    working = [r for r in nat["factories"] if r not in blocked]
     choose: list[str] = []
     for kind in ("armaments", "shipyard"):
         mine = [r for r in working if b.regions[r].factory_site == kind]
