@@ -60,6 +60,8 @@ function fail(message, details) {
   }
   document.body.dataset.failed = "1";
   clearInterval(ticker);
+  // a start from the kept snapshot that went wrong later on: the next visit starts normally
+  if (document.body.dataset.snapshot === "used") globalThis.caches?.delete("imperial-snapshot").catch(() => {});
 }
 
 // Warm starts: once the page is ready and the browser idle, a snapshot of Python is kept for the next visit
