@@ -436,23 +436,6 @@ def write_lock(pyodide_tgz: Path, pydir: Path, entries: list[dict]) -> None:
     (pydir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
-#: the place in web/index.html where the wheels' preload links go
-PRELOAD_MARK = "<!-- build.py: wheel preloads -->"
-
-
-def preload_wheels(index: Path, entries: list[dict]) -> None:
-    """The page fetches the game's wheels while Pyodide and PyScript start: a preload link per wheel (Pyodide
-    fetches each with the lock's sha256 as its integrity and checks it; Chromium takes the preloaded response for
-    that fetch, and ignores an integrity attribute on a preload of this kind, with a warning)."""
-    html = index.read_text(encoding="utf-8")
-    if html.count(PRELOAD_MARK) != 1:
-        raise BuildError(f"{index.name} should hold {PRELOAD_MARK!r} once")
-    links = []
-    for e in sorted(entries, key=lambda e: e["file_name"]):
-        links.append(f'<link rel="preload" href="./pyodide/{e["file_name"]}" as="fetch" crossorigin>')
-    index.write_text(html.replace(PRELOAD_MARK, "\n  ".join(links)), encoding="utf-8")
-
-
 def site_hash(files: list[Path]) -> str:
     h = hashlib.sha256()
     for p in files:
@@ -517,7 +500,6 @@ def build() -> dict:
     for e in entries:
         e["sha256"] = sha256_file(pydir / e["file_name"])
     write_lock(pyodide_tgz, pydir, entries)
-    preload_wheels(DIST / "index.html", entries)
     board_previews(pydir, ewheel, DIST / "previews")
     page_text(DIST / "text.js")
 
