@@ -32,17 +32,9 @@ PROBE = (Path(__file__).parent / "snapshot.html").read_bytes()
 
 
 class ProbeHandler(BenchHandler):
-    """The site, plus the probe page at /bench-snapshot.html."""
+    """The site and the bench's pages, plus the probe page at /bench-snapshot.html."""
 
-    def do_GET(self) -> None:
-        if self.path.split("?")[0] == "/bench-snapshot.html":
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(PROBE)))
-            self.end_headers()
-            self.wfile.write(PROBE)
-            return
-        super().do_GET()
+    pages = {**BenchHandler.pages, "/bench-snapshot.html": PROBE}
 
 
 def load(ctx, url: str) -> dict:

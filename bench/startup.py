@@ -43,17 +43,21 @@ BARE = (Path(__file__).parent / "bare.html").read_bytes()
 
 
 class BenchHandler(SiteHandler):
-    """The site, plus the bare-Pyodide baseline page at /bench-bare.html."""
+    """The site, plus the bench's own pages (``pages``: path -> HTML): the bare-Pyodide baseline at
+    /bench-bare.html."""
+
+    pages: dict[str, bytes] = {"/bench-bare.html": BARE}
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0] == "/bench-bare.html":
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(BARE)))
-            self.end_headers()
-            self.wfile.write(BARE)
+        page = self.pages.get(self.path.split("?")[0])
+        if page is None:
+            super().do_GET()
             return
-        super().do_GET()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(page)))
+        self.end_headers()
+        self.wfile.write(page)
 
     def handle(self) -> None:
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # a context closed mid-download
