@@ -120,6 +120,10 @@ class BotPlay:
         """Whether the game screen is shown (on the start screen the computer players wait)."""
         return self.dom.screen() == "game"
 
+    def viewing(self) -> bool:
+        """Whether the player looks at something other than the game going on (a replay, the start screen)."""
+        return self.model.replay is not None or not self.on_screen()
+
     def sync(self) -> None:
         """After every redraw: notice a new game, Undo (the computer players wait), a person's move (they
         go on); ask the worker for a computer seat's move; redraw the bot bar."""
@@ -142,8 +146,7 @@ class BotPlay:
         if t.any_computer and self.worker.state == "off":
             self.worker.start()
         if not self.holding:
-            viewing = self.model.replay is not None or not self.on_screen()
-            ask = t.next_ask(s.present, s.game_id, s.cur, viewing=viewing)
+            ask = t.next_ask(s.present, s.game_id, s.cur, viewing=self.viewing())
             if ask is not None:
                 self.worker.post(ask.payload())
         self.draw_bar()
@@ -265,8 +268,7 @@ class BotPlay:
         self.dom.data(botMoves=self.decisions, botMs=round(ms, 1))
         if s.present.is_over:
             self.model.scores_open = True
-        viewing = self.model.replay is not None or not self.on_screen()
-        if self.pace.draw_later(not viewing and t.computer_to_move(s.present) is not None, self.worker.later):
+        if self.pace.draw_later(not self.viewing() and t.computer_to_move(s.present) is not None, self.worker.later):
             self.game.save()
             self.sync()  # the next computer seat is asked at once
         else:
