@@ -14,9 +14,16 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, ROOT, SiteServer, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_bots import start_from_form
-from test_safety import WATCH, copy_link, good_save, new_game, open_link, play
+from test_safety import copy_link, good_save, new_game, open_link, play
 
 SHOTS = ROOT / "test-results"
+
+# Records every CSP violation and console error of a page, from before its first script runs.
+WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
 
 
 @dataclass

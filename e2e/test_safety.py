@@ -20,12 +20,6 @@ from playwright.sync_api import Browser, Dialog, Page, expect
 SHOTS = ROOT / "test-results"
 PREFIX = "imperial.save."
 
-# Records every CSP violation and console error of a page, from before its first script runs.
-WATCH = """
-window.__csp = [];
-document.addEventListener('securitypolicyviolation',
-  e => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
-"""
 BLOCK_STORAGE = """
 for (const name of ['localStorage', 'sessionStorage']) {
   Object.defineProperty(window, name, { configurable: true, get() {
