@@ -117,8 +117,7 @@ class GameScreen:
         the rondel (empty while the decision shows it), the tracks' drawing (made only while open), a card per
         nation."""
         names, lang = self.model.names, self.model.lang
-        tracks = [(n["power"], n["tax"], n["treasury"], tuple(v for v, h in sorted(n["bonds"].items()) if h is None))
-                  for n in state.nations.values()]
+        tracks = [(n["power"], n["tax"], n["treasury"], views.free_bonds(n)) for n in state.nations.values()]
         out: list[tuple[Any, Callable[[], str]]] = [
             (("tracks", lang, tuple(tracks)), lambda: readable.tracks_html(state, names, views.tax_label))]
         # while the decision shows the rondel its place here stays, empty (the other parts stay as they are)

@@ -188,12 +188,17 @@ def choices_html(tokens: list[Token], at: str = "", greyed: str = "", target: st
     return "".join(out)
 
 
+def free_bonds(nation: dict[str, Any]) -> tuple[int, ...]:
+    """A nation's bonds that no player holds yet, by value."""
+    return tuple(v for v, h in sorted(nation["bonds"].items()) if h is None)
+
+
 def nation_inputs(state: Any, nid: str) -> tuple:
     """What a nation's card shows (it is drawn again only when this changes)."""
     n = state.nations[nid]
     return (nid == state.active_nation, n["rondel"], n["government"], n["treasury"], n["power"], n["tax"],
             sum(n["armies"].values()), sum(n["fleets"].values()), len(n["factories"]), len(n["flags"]),
-            tuple(v for v, h in sorted(n["bonds"].items()) if h is None))
+            free_bonds(n))
 
 
 def nation_html(state: Any, nid: str, names: Names) -> str:
