@@ -3,7 +3,8 @@
 At 1280×800, on both boards and in every language, the drawing fills the map area and every region name in view
 is at least 9 px on screen, the pieces and their counts large enough to count. On a phone (390×844): "+" zooms on the current
 choices and keeps them in view; selecting a unit brings its destinations into view; a game resumed from the
-saved list opens with its map in view; a message never covers the zoom buttons (at 1280, 768 and 390 px).
+saved list opens with its map in view; a message never covers the zoom buttons, and what a decision is about is
+never put under them (at 1280, 768 and 390 px).
 Screenshots of both boards at 1280, 768 and 390 px go to ``test-results/map-<board>-<width>.png``."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
 
+import render  # noqa: E402
 from imperial_ui.choices import Chooser, Names  # noqa: E402
 from readable_position import midgame  # noqa: E402
 
@@ -238,3 +240,33 @@ def test_a_message_never_covers_the_zoom_buttons(page_pool: PagePool, width: int
     page.locator("[data-zoom=in]").click()
     assert view_width(page) < before
     page.evaluate("() => imperialUI.clearMessage()")
+
+
+# the zoom buttons' box and the map area's box on screen, and a box of the drawing (board pixels) on screen
+BOXES = """(box) => {
+    const r = (el) => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+    const m = document.querySelector('#map svg.live').getScreenCTM();
+    return {zoom: r(document.querySelector('#game .zoom')), area: r(document.querySelector('.mapwrap')),
+            focus: [m.a * box[0] + m.e, m.d * box[1] + m.f, m.a * box[2] + m.e, m.d * box[3] + m.f]};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 768, 390])
+def test_what_a_decision_is_about_is_never_under_the_zoom_buttons(page_pool: PagePool, width: int) -> None:
+    """The names and places of the regions that may be clicked are put in the map area, clear of its edges and
+    left of the zoom buttons, whether the choices are many and spread wide or few near the map's right edge."""
+    page = page_pool.use({"width": width, "height": SIZES[width]}, phone=width < 768)
+    cases = [maneuver("world2030", seed) for seed in (1, 2, 5)] + [maneuver("world2030", 3, "RU"),
+                                                                    maneuver("europe", 2, "RU")]
+    for state in cases:
+        open_link(page, state)
+        regions = targets(page)
+        assert regions
+        box = render.focus_box(state.board, regions)
+        assert box is not None
+        seen = page.evaluate(BOXES, list(box))
+        (fx0, fy0, fx1, fy1), (zx0, zy0, _zx1, zy1) = seen["focus"], seen["zoom"]
+        ax0, ay0, ax1, ay1 = seen["area"]
+        e = 0.5  # (a box at the content's top, left or bottom edge lies at the area's edge there)
+        assert ax0 - e <= fx0 and fx1 <= ax1 + e and ay0 - e <= fy0 and fy1 <= ay1 + e, (state.board, regions, seen)
+        assert fx1 <= zx0 + e or fy0 >= zy1 - e or fy1 <= zy0 + e, (state.board, regions, seen)  # not under them

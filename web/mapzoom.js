@@ -17,6 +17,8 @@ const LEGIBLE_PX = 9;
 const WIDE_PX = 1280;
 //: at most this much of the area left empty by the whole content before the view opens zoomed instead
 const EMPTY_AT_MOST = 0.1;
+//: what the decision is about is put this far (screen pixels) from the area's edges, and left of the zoom buttons
+const MARGIN = 8;
 
 // {base: the drawing's own viewBox, content: [x0, y0, x1, y1], label: names' size in board pixels,
 //  cx, cy, s: the view, focus: [x0, y0, x1, y1] or null, auto: the view is still the one the page chose,
@@ -34,6 +36,21 @@ function area() {
   }
   return size;
 }
+// The width the zoom buttons take at the area's right edge, measured with the area's size (when the browser has
+// just laid the page out), so that what the decision is about is never put under them.
+let controls = 0;
+function measureControls() {
+  const z = document.querySelector(".mapwrap > .zoom")?.getBoundingClientRect();
+  const m = $("map")?.getBoundingClientRect();
+  controls = z && m && z.width > 0 ? Math.max(0, Math.min(m.width / 3, m.right - z.left)) : 0;
+}
+
+// the part of the area where what the decision is about is put: inside a margin, left of the zoom buttons
+function room(a) {
+  const width = Math.max(1, a.width - 2 * MARGIN - controls);
+  return { left: MARGIN, top: MARGIN, width, height: Math.max(1, a.height - 2 * MARGIN) };
+}
+
 // where the area is on screen, for the pointer (measured when a pointer needs it)
 function rect() {
   return $("map")?.getBoundingClientRect() ?? null;
@@ -69,19 +86,29 @@ function show() {
   const w = a.width / st.s;
   const h = a.height / st.s;
   const [x0, y0, x1, y1] = st.content;
-  st.cx = w >= x1 - x0 ? (x0 + x1) / 2 : Math.min(x1 - w / 2, Math.max(x0 + w / 2, st.cx));
+  // the content and, right of it, a strip as wide as the zoom buttons: what lies at the content's right edge can
+  // be brought out from under them (all of it in view: its middle in the middle of the area left of the buttons)
+  const xr = x1 + controls / st.s;
+  st.cx = w >= xr - x0 ? (x0 + xr) / 2 : Math.min(xr - w / 2, Math.max(x0 + w / 2, st.cx));
   st.cy = h >= y1 - y0 ? (y0 + y1) / 2 : Math.min(y1 - h / 2, Math.max(y0 + h / 2, st.cy));
   const box = [st.cx - w / 2, st.cy - h / 2, w, h].map((v) => Math.round(v * 100) / 100).join(" ");
   for (const svg of layers()) if (svg.getAttribute("viewBox") !== box) svg.setAttribute("viewBox", box);
 }
 
-// the scale at which `box` just fits in the area
-const fitting = (box, a) => Math.min(a.width / (box[2] - box[0]), a.height / (box[3] - box[1]));
+// the scale at which `box` just fits in the room (or any {width, height})
+const fitting = (box, r) => Math.min(r.width / (box[2] - box[0]), r.height / (box[3] - box[1]));
 
-// the scale the page chooses: the opening one, or less if the focus would not fit at it
+// the scale the page chooses: the opening one, or less if the focus would not fit in the room at it
 function chosenScale(a) {
   const { home: s } = scales(a);
-  return st.focus ? Math.min(s, fitting(st.focus, a)) : s;
+  return st.focus ? Math.min(s, fitting(st.focus, room(a))) : s;
+}
+
+// the view's centre that puts `box`'s centre in the middle of the room, at the view's scale
+function centredOn(box, a) {
+  const r = room(a);
+  const [x, y] = centre(box);
+  return [x + (a.width / 2 - (r.left + r.width / 2)) / st.s, y + (a.height / 2 - (r.top + r.height / 2)) / st.s];
 }
 
 // the view the page chooses: at its scale, on the focus (else the content's middle)
@@ -93,28 +120,31 @@ function home() {
     return;
   }
   st.s = chosenScale(a);
-  [st.cx, st.cy] = centre(st.focus || st.content);
+  [st.cx, st.cy] = st.focus ? centredOn(st.focus, a) : centre(st.content);
   st.auto = true;
   st.fresh = false;
   show();
 }
 
-// the box brought into view with as small a move as will do; zoomed out if it is larger than the view
+// the box brought into the room with as small a move as will do; zoomed out if it is larger than the room
 function bring(box) {
   const a = area();
   if (!st || !a || !box) return;
+  const r = room(a);
   const w = a.width / st.s;
   const h = a.height / st.s;
-  if (box[2] - box[0] > w || box[3] - box[1] > h) {
-    st.s = fitting(box, a);
-    [st.cx, st.cy] = centre(box);
+  // the room in board pixels, from the view's corner
+  const [rl, rt, rw, rh] = [r.left / st.s, r.top / st.s, r.width / st.s, r.height / st.s];
+  if (box[2] - box[0] > rw || box[3] - box[1] > rh) {
+    st.s = fitting(box, r);
+    [st.cx, st.cy] = centredOn(box, a);
     show();
     return;
   }
   const x0 = st.cx - w / 2;
   const y0 = st.cy - h / 2;
-  const nx = Math.min(box[0], Math.max(box[2] - w, x0));
-  const ny = Math.min(box[1], Math.max(box[3] - h, y0));
+  const nx = Math.min(box[0] - rl, Math.max(box[2] - rl - rw, x0));
+  const ny = Math.min(box[1] - rt, Math.max(box[3] - rt - rh, y0));
   if (nx === x0 && ny === y0) return; // in view already: nothing on the page changes
   st.cx = nx + w / 2;
   st.cy = ny + h / 2;
@@ -162,10 +192,10 @@ export function zoom(how) {
   if (how === "in") {
     let s = st.s * 1.4;
     if (st.focus) {
-      const [x0, y0, x1, y1] = st.focus;
-      const fits = Math.min(a.width / (x1 - x0), a.height / (y1 - y0));
+      const fits = fitting(st.focus, room(a));
       if (fits > st.s * 1.05) s = Math.min(s, fits);
-      [st.cx, st.cy] = centre(st.focus);
+      st.s = s;
+      [st.cx, st.cy] = centredOn(st.focus, a);
     }
     st.s = s;
   } else if (how === "out") {
@@ -261,6 +291,7 @@ document.addEventListener("wheel", onWheel, { passive: false });
 function resized(entries) {
   const r = entries?.[entries.length - 1]?.contentRect;
   size = r && r.width > 0 && r.height > 0 ? { width: r.width, height: r.height } : null;
+  if (size) measureControls();
   if (!st || !area()) return;
   if (st.fresh || st.auto) home();
   else show();
