@@ -174,7 +174,8 @@ def test_rondel_choices_say_their_cost_and_the_unaffordable_ones_are_greyed_with
             assert note.startswith(f"{cost}M (") if cost else note.startswith("free")
             if a.space == "taxation":
                 tax = core.tax_breakdown(state, state.active_nation)
-                assert f"tax {tax['revenue']}M ({tax['factories']} factories" in tokens[str(a)].note
+                factories = f"{tax['factories']} factor{'y' if tax['factories'] == 1 else 'ies'}"  # said as counted
+                assert f"tax {tax['revenue']}M ({factories} × " in tokens[str(a)].note
         off = readable.unaffordable_html(state, names)
         rows = [r for r in core.rondel_choices(state) if not r["affordable"]]
         assert off.count("data-unaffordable=") == len(rows)

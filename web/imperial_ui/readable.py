@@ -203,10 +203,11 @@ def rondel_effect_text(row: dict[str, Any], names: Names) -> str:
         capped = w("page.fx.cap", amount=m(tax["cap"])) if tax["cap"] is not None and tax["sum"] > tax["revenue"] else ""
         paid = effect.pop("soldiers", 0)
         got = effect.pop("tax", None)
-        text = w("page.fx.tax_detail", amount=m(tax["revenue"] if got is None else got), factories=tax["factories"],
-                 per_factory=m(tax["per_factory"]), flags=tax["flags"], per_flag=m(tax["per_flag"]), capped=capped)
+        text = w("page.fx.tax_detail", amount=m(tax["revenue"] if got is None else got),
+                 factories=names.tn("page.fx.factories", tax["factories"]), per_factory=m(tax["per_factory"]),
+                 flags=names.tn("page.fx.flags", tax["flags"]), per_flag=m(tax["per_flag"]), capped=capped)
         if paid:
-            text += w("page.fx.pay_detail", amount=m(paid), units=tax["units"])
+            text += w("page.fx.pay_detail", amount=m(paid), units=names.tn("page.fx.units", tax["units"]))
         bits.append(text)
     bits += _money_words(effect, names)
     interest = row.get("interest")
