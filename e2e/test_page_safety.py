@@ -510,6 +510,22 @@ def open_link(app: Any, page: pf.FakePage, state: Any) -> None:
     app.links.open_hash()
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["all of its 1 move and 2 more", "agree for the first move, then they differ (your save has 1 move,",
+            "it has 1 move;"]),
+    ("de", ["alle ihre 1 Zug und 2 weitere", "stimmen im ersten Zug überein", "sie hat 1 Zug;"]),
+    ("es", ["tiene sus 1 jugada y 2 más", "coinciden en la primera jugada y", "tiene 1 jugada;"]),
+])
+def test_the_link_prompt_counts_moves_in_words_that_agree_with_the_number(lang: str, said: list[str]):
+    from imperial_ui.saves import Match
+    from imperial_ui.views import link_prompt_html
+
+    for relation, words in zip(("continues", "rewrites", "behind"), said, strict=True):
+        m = Match(key="k", relation=relation, common=1, saved_moves=1, link_moves=3 if relation != "behind" else 0,
+                  saved=0.0, players=("Ann", "Bo"))
+        assert words in link_prompt_html(m, lang), (relation, link_prompt_html(m, lang))
+
+
 def test_a_link_to_a_saved_game_says_continues_or_rewrites_and_never_overwrites_silently():
     base = game(20, seed=8)
     page = pf.FakePage()

@@ -242,7 +242,7 @@ class Game:
         self.model.forget_choices()
         self.model.replay = None
         self.board.forget_pieces()
-        lost = w("page.m.dropped", n=dropped) if dropped else ""
+        lost = self.model.names.tn("page.m.dropped", dropped) if dropped else ""
         self.dom.message(w("page.m.restored", k=s.cur, lost=lost), "info")
         self.redraw()
         return "restored"

@@ -453,8 +453,8 @@ def link_prompt_html(m: Any, lang: str = "en") -> str:
     unless the player says so (catalogue keys ``page.link.<relation>``)."""
     w = _words(lang)
     players = [_short(p, 24) for p in m.players]
-    text = w(f"page.link.{m.relation}", saved=m.saved_moves, link=m.link_moves, common=m.common,
-             more=m.link_moves - m.saved_moves)
+    text = w(f"page.link.{m.relation}", saved=tx.tn(lang, "page.moves", m.saved_moves), link=m.link_moves,
+             common=tx.tn(lang, "page.link.common", m.common), more=m.link_moves - m.saved_moves)
     others = w("page.link.others", n=m.others) if m.others == 1 else w("page.link.others_many", n=m.others)
     others = others if m.others else ""
 

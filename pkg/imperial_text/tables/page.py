@@ -354,21 +354,23 @@ TEXT: dict[str, dict[str, str]] = {
     "page.link.same": _("You already have this game saved here, at the same move.",
                         "Du hast diese Partie hier schon gespeichert, beim selben Zug.",
                         "Ya tienes esta partida guardada aquí, en la misma jugada."),
-    "page.link.continues": _("This link continues your saved game: it has all of its {saved} moves and {more} more.",
-                             "Dieser Link setzt deine gespeicherte Partie fort: er hat alle ihre {saved} Züge und "
+    "page.link.continues": _("This link continues your saved game: it has all of its {saved} and {more} more.",
+                             "Dieser Link setzt deine gespeicherte Partie fort: er hat alle ihre {saved} und "
                              "{more} weitere.",
-                             "Este enlace continúa tu partida guardada: tiene sus {saved} jugadas y {more} más."),
-    "page.link.behind": _("Your saved game is further along: it has {saved} moves; this link stops at move {link}.",
-                          "Deine gespeicherte Partie ist weiter: sie hat {saved} Züge; dieser Link endet bei Zug "
+                             "Este enlace continúa tu partida guardada: tiene sus {saved} y {more} más."),
+    "page.link.behind": _("Your saved game is further along: it has {saved}; this link stops at move {link}.",
+                          "Deine gespeicherte Partie ist weiter: sie hat {saved}; dieser Link endet bei Zug "
                           "{link}.",
-                          "Tu partida guardada va más adelantada: tiene {saved} jugadas; este enlace acaba en la "
+                          "Tu partida guardada va más adelantada: tiene {saved}; este enlace acaba en la "
                           "jugada {link}."),
-    "page.link.rewrites": _("This link rewrites your saved game: both agree for the first {common} moves, then they "
-                            "differ (your save has {saved} moves, the link {link}).",
-                            "Dieser Link schreibt deine gespeicherte Partie um: beide stimmen in den ersten {common} "
-                            "Zügen überein, dann weichen sie ab (dein Spielstand hat {saved} Züge, der Link {link}).",
-                            "Este enlace reescribe tu partida guardada: coinciden en las primeras {common} jugadas y "
-                            "luego difieren (tu partida tiene {saved} jugadas, el enlace {link})."),
+    "page.link.rewrites": _("This link rewrites your saved game: both agree for {common}, then they differ (your save "
+                            "has {saved}, the link {link}).",
+                            "Dieser Link schreibt deine gespeicherte Partie um: beide stimmen {common} überein, dann "
+                            "weichen sie ab (dein Spielstand hat {saved}, der Link {link}).",
+                            "Este enlace reescribe tu partida guardada: coinciden {common} y luego difieren (tu "
+                            "partida tiene {saved}, el enlace {link})."),
+    "page.link.common.one": _("the first move", "im ersten Zug", "en la primera jugada"),
+    "page.link.common.other": _("the first {n} moves", "in den ersten {n} Zügen", "en las primeras {n} jugadas"),
     "page.link.others": _(" ({n} more saved game has the same set-up.)",
                           " ({n} weitere gespeicherte Partie hat denselben Aufbau.)",
                           " ({n} partida guardada más tiene la misma preparación.)"),
@@ -431,9 +433,12 @@ TEXT: dict[str, dict[str, str]] = {
                        "lade die Seite neu, um zum letzten Stand zurückzukehren.",
                        "La partida en memoria se cambió desde fuera de la página y no se puede reconstruir; no se "
                        "guarda. Tus partidas guardadas están intactas: recarga la página para volver a la última."),
-    "page.m.dropped": _(" The last {n} moves could not be rebuilt and were dropped.",
-                        " Die letzten {n} Züge ließen sich nicht wiederherstellen und fielen weg.",
-                        " Las últimas {n} jugadas no se pudieron reconstruir y se descartaron."),
+    "page.m.dropped.one": _(" The last move could not be rebuilt and was dropped.",
+                            " Der letzte Zug ließ sich nicht wiederherstellen und fiel weg.",
+                            " La última jugada no se pudo reconstruir y se descartó."),
+    "page.m.dropped.other": _(" The last {n} moves could not be rebuilt and were dropped.",
+                              " Die letzten {n} Züge ließen sich nicht wiederherstellen und fielen weg.",
+                              " Las últimas {n} jugadas no se pudieron reconstruir y se descartaron."),
     "page.m.restored": _("The game in memory had been changed from outside the page (for example in the browser's "
                          "console). It was put back as its own moves make it, at move {k}.{lost}",
                          "Die Partie im Speicher war von außerhalb der Seite verändert worden (etwa in der Konsole "
