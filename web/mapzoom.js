@@ -86,9 +86,9 @@ function show() {
   const w = a.width / st.s;
   const h = a.height / st.s;
   const [x0, y0, x1, y1] = st.content;
-  // the content and, right of it, a strip as wide as the zoom buttons: what lies at the content's right edge can
-  // be brought out from under them (all of it in view: its middle in the middle of the area left of the buttons)
-  const xr = x1 + controls / st.s;
+  // the content and, right of it, as much of a strip as wide as the zoom buttons as the focus needs to be brought
+  // out from under them (all of it in view: its middle in the middle of the area left of what is needed)
+  const xr = st.focus ? Math.max(x1, Math.min(x1 + controls / st.s, st.focus[2] + (controls + MARGIN) / st.s)) : x1;
   st.cx = w >= xr - x0 ? (x0 + xr) / 2 : Math.min(xr - w / 2, Math.max(x0 + w / 2, st.cx));
   st.cy = h >= y1 - y0 ? (y0 + y1) / 2 : Math.min(y1 - h / 2, Math.max(y0 + h / 2, st.cy));
   const box = [st.cx - w / 2, st.cy - h / 2, w, h].map((v) => Math.round(v * 100) / 100).join(" ");
@@ -291,7 +291,13 @@ document.addEventListener("wheel", onWheel, { passive: false });
 function resized(entries) {
   const r = entries?.[entries.length - 1]?.contentRect;
   size = r && r.width > 0 && r.height > 0 ? { width: r.width, height: r.height } : null;
-  if (size) measureControls();
+  if (size) {
+    // the layers' size in pixels (style.css): a layer sized in percent is laid out anew whenever the page is
+    const wrap = $("map").parentElement.style;
+    wrap.setProperty("--map-w", `${size.width}px`);
+    wrap.setProperty("--map-h", `${size.height}px`);
+    measureControls();
+  }
   if (!st || !area()) return;
   if (st.fresh || st.auto) home();
   else show();
