@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import svgwrite
@@ -344,11 +344,9 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
     per region its flag and units (lying armies friendly, standing armies hostile, counts on stacks)."""
     board_id = state.board if state is not None else (board or "europe")
     geo = load_geometry(board_id)
-    U = geo["unit_size"]
     nations = [n["id"] for n in geo["nations"]]
     lang = known(lang)
     names = _nation_names(board_id, lang)
-    rname = _region_names(board_id, lang)
     flags: dict[str, str] = {}
     built: set[str] = set()
     if state is not None:
@@ -364,20 +362,7 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
     per_region = _units_of(state, nations)
     out = [PIECES_OPEN]
     regions = geo["regions"]
-    P = geo.get("piece_size", U)
-    for rid, reg in regions.items():
-        if rid not in built or "city" not in reg:
-            continue
-        x, y = reg["city"]
-        site = reg.get("factory_site", "armaments")
-        s = P * PIECE_LAYOUT["factory"]
-        fill = "#7B4A24" if site == "armaments" else "#1F5F8B"
-        what = t(lang, "render.shipyard" if site == "shipyard" else "render.armaments")
-        in_region = region_phrase(lang, board_id, rid, reg["name"], "in")
-        out.append(f'<use class="factory factory-{site}" data-key="factory {_a(rid)}" data-factory="{_a(rid)}" '
-                   f'href="#g-factory" x="{_fmt(x - s / 2)}" y="{_fmt(y - s / 2)}" width="{_fmt(s)}" '
-                   f'height="{_fmt(s)}" fill="{fill}">'
-                   f'<title>{_t(t(lang, "render.factory_in", what=what, in_region=in_region))}</title></use>')
+    out += [_factory_markup(board_id, rid, lang) for rid, reg in regions.items() if rid in built and "city" in reg]
     size = geo["label_size"]
     for cid, name, controlled_by, x, y in _canals(board_id):
         name = region_name(lang, board_id, cid, name)
@@ -391,25 +376,53 @@ def pieces_svg(state: Any = None, *, board: str | None = None, lang: str = "en")
     for rid, reg in regions.items():
         items: list[tuple[str, str, int]] = [(flags[rid], "flag", 1)] if rid in flags else []
         items += per_region.get(rid, [])
-        if not items or "units" not in reg:
-            continue
-        said = ", ".join(tn(lang, f"render.pieces.{kind}", count, nation=names.get(nid, nid)) if kind != "flag"
-                         else t(lang, "render.flag_of", nation=names.get(nid, nid)) for nid, kind, count in items)
-        out.append(f'<g class="stack" data-key="stack {_a(rid)}" data-pieces="{_a(rid)}">'
-                   f'<title>{_t(rname[rid])}: {_t(said)}</title>')
-        badges: list[str] = []
-        row: list[tuple[str, str, int]] = []
-        for item in items:
-            if item[1] == "fleet" and "port" in reg:
-                # a fleet in a home province lies in its harbour: drawn beside the anchor
-                px, py = _harbour_spot(reg, U, P)
-                _piece(out, badges, rid, item, px, py, P)
-            else:
-                row.append(item)
-        for item, (x, y) in zip(row, stack_spots(board_id, rid, len(row)), strict=True):
-            _piece(out, badges, rid, item, x, y, P)
-        out.extend(badges)
-        out.append("</g>")
+        if items and "units" in reg:
+            out.append(_stack_markup(board_id, rid, tuple(items), lang))
+    out.append("</g>")
+    return "".join(out)
+
+
+@cache
+def _factory_markup(board_id: str, rid: str, lang: str) -> str:
+    """A built factory of region ``rid``, with its title (the same in every state: cached)."""
+    geo = load_geometry(board_id)
+    reg = geo["regions"][rid]
+    x, y = reg["city"]
+    site = reg.get("factory_site", "armaments")
+    s = geo.get("piece_size", geo["unit_size"]) * PIECE_LAYOUT["factory"]
+    fill = "#7B4A24" if site == "armaments" else "#1F5F8B"
+    what = t(lang, "render.shipyard" if site == "shipyard" else "render.armaments")
+    in_region = region_phrase(lang, board_id, rid, reg["name"], "in")
+    return (f'<use class="factory factory-{site}" data-key="factory {_a(rid)}" data-factory="{_a(rid)}" '
+            f'href="#g-factory" x="{_fmt(x - s / 2)}" y="{_fmt(y - s / 2)}" width="{_fmt(s)}" '
+            f'height="{_fmt(s)}" fill="{fill}">'
+            f'<title>{_t(t(lang, "render.factory_in", what=what, in_region=in_region))}</title></use>')
+
+
+@lru_cache(maxsize=4096)
+def _stack_markup(board_id: str, rid: str, items: tuple[tuple[str, str, int], ...], lang: str) -> str:
+    """Region ``rid``'s stack: its flag and units (``items``: nation, kind, count, flag first), with a title
+    saying them; a function of what stands there only, so a move redraws only the stacks it changed."""
+    geo = load_geometry(board_id)
+    reg = geo["regions"][rid]
+    U, P = geo["unit_size"], geo.get("piece_size", geo["unit_size"])
+    names = _nation_names(board_id, lang)
+    said = ", ".join(tn(lang, f"render.pieces.{kind}", count, nation=names.get(nid, nid)) if kind != "flag"
+                     else t(lang, "render.flag_of", nation=names.get(nid, nid)) for nid, kind, count in items)
+    out = [f'<g class="stack" data-key="stack {_a(rid)}" data-pieces="{_a(rid)}">'
+           f'<title>{_t(_region_names(board_id, lang)[rid])}: {_t(said)}</title>']
+    badges: list[str] = []
+    row: list[tuple[str, str, int]] = []
+    for item in items:
+        if item[1] == "fleet" and "port" in reg:
+            # a fleet in a home province lies in its harbour: drawn beside the anchor
+            px, py = _harbour_spot(reg, U, P)
+            _piece(out, badges, rid, item, px, py, P)
+        else:
+            row.append(item)
+    for item, (x, y) in zip(row, stack_spots(board_id, rid, len(row)), strict=True):
+        _piece(out, badges, rid, item, x, y, P)
+    out.extend(badges)
     out.append("</g>")
     return "".join(out)
 

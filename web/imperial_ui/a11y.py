@@ -8,7 +8,7 @@ Pure functions of the state (no page): ``region_label(state, rid, lang)`` is wha
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import imperial_core as core
@@ -24,6 +24,27 @@ def region_label(state: Any, rid: str, lang: str = "en") -> str:
     """"Vienna: home province of Austria-Hungary, Austria-Hungary armaments factory, 2 armies of
     Austria-Hungary": the region's name, its home nation, then its factory, flag and units (in turn order)."""
     board = _board(state.board)
+    return _label(board.id, rid, lang, _standing(state, board.nation_ids, rid))
+
+
+def _standing(state: Any, nation_ids: Any, rid: str) -> tuple[tuple[bool, bool, int, int, int], ...]:
+    """What stands in region ``rid``, per nation in turn order: factory, flag, armies, hostile armies, fleets."""
+    out = []
+    for nid in nation_ids:
+        n = state.nations.get(nid)
+        if n is None:
+            out.append((False, False, 0, 0, 0))
+            continue
+        armies = n["armies"].get(rid, 0)
+        out.append((rid in n["factories"], rid in n["flags"], armies, min(n["hostile"].get(rid, 0), armies),
+                    n["fleets"].get(rid, 0)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _label(board_id: str, rid: str, lang: str, standing: tuple[tuple[bool, bool, int, int, int], ...]) -> str:
+    """``region_label`` of what stands there (``_standing``): a move words again only the regions it changed."""
+    board = _board(board_id)
     reg = board.regions[rid]
 
     def nation(nid: str) -> str:
@@ -32,27 +53,19 @@ def region_label(state: Any, rid: str, lang: str = "en") -> str:
     bits: list[str] = []
     if reg.nation:
         bits.append(tx.t(lang, "a11y.home", nation=nation(reg.nation)))
-    for nid in board.nation_ids:
-        n = state.nations.get(nid)
-        if n is None:
-            continue
-        if rid in n["factories"]:
+    for nid, (factory, flag, _armies, _hostile, _fleets) in zip(board.nation_ids, standing, strict=True):
+        if factory:
             kind = "shipyard" if reg.factory_site == "shipyard" else "armaments"
             bits.append(tx.t(lang, f"a11y.factory.{kind}", nation=nation(nid)))
-        if rid in n["flags"]:
+        if flag:
             bits.append(tx.t(lang, "a11y.flag", nation=nation(nid)))
-    for nid in board.nation_ids:
-        n = state.nations.get(nid)
-        if n is None:
-            continue
-        armies = n["armies"].get(rid, 0)
-        hostile = min(n["hostile"].get(rid, 0), armies)
+    for nid, (_factory, _flag, armies, hostile, fleets) in zip(board.nation_ids, standing, strict=True):
         if armies - hostile:
             bits.append(tx.tn(lang, "a11y.armies", armies - hostile, nation=nation(nid)))
         if hostile:
             bits.append(tx.tn(lang, "a11y.hostile", hostile, nation=nation(nid)))
-        if n["fleets"].get(rid, 0):
-            bits.append(tx.tn(lang, "a11y.fleets", n["fleets"][rid], nation=nation(nid)))
+        if fleets:
+            bits.append(tx.tn(lang, "a11y.fleets", fleets, nation=nation(nid)))
     if not any(b for b in bits[1 if reg.nation else 0:]):
         bits.append(tx.t(lang, "a11y.empty"))
     name = tx.region(lang, board.id, rid, reg.name)
