@@ -80,16 +80,30 @@ def _drawing(w: float, h: float, cls: str) -> svgwrite.Drawing:
     return dwg
 
 
-def _marker(dwg: svgwrite.Drawing, g: Group, x: float, y: float, r: float, nid: str, piece: str, ink: str,
-            title: str, size: float | None = None) -> None:
+def _marker_elements(dwg: svgwrite.Drawing, x: float, y: float, r: float, nid: str, piece: str, ink: str,
+                     title: str, size: float | None = None) -> tuple[Any, Any]:
     """A nation's marker: a disc of its colour with its letter (``size``: the letter's, else after the disc)."""
     size = round(r * 1.1, 1) if size is None else size
     c = dwg.circle(center=(round(x, 1), round(y, 1)), r=r, fill=piece, class_=f"marker nation-{nid}")
     c.set_desc(title=title)
     c["data-nation"] = nid
-    g.add(c)
-    g.add(dwg.text(letter(nid), insert=(round(x, 1), round(y + size * 0.36, 1)), fill=ink, class_="marker-letter",
-                   font_size=size))
+    return c, dwg.text(letter(nid), insert=(round(x, 1), round(y + size * 0.36, 1)), fill=ink,
+                       class_="marker-letter", font_size=size)
+
+
+def _marker(dwg: svgwrite.Drawing, g: Group, x: float, y: float, r: float, nid: str, piece: str, ink: str,
+            title: str, size: float | None = None) -> None:
+    """A nation's marker added to ``g``."""
+    for el in _marker_elements(dwg, x, y, r, nid, piece, ink, title, size):
+        g.add(el)
+
+
+@functools.lru_cache(maxsize=2048)
+def _marker_markup(x: float, y: float, r: float, nid: str, piece: str, ink: str, title: str,
+                   size: float | None = None) -> str:
+    """A nation's marker as markup (the rondel's: markers stand on a few places, so they are kept)."""
+    dwg = svgwrite.Drawing(debug=False, profile="full")
+    return "".join(el.tostring() for el in _marker_elements(dwg, x, y, r, nid, piece, ink, title, size))
 
 
 def _label_width(text: str, size: float) -> float:
@@ -108,8 +122,7 @@ def rondel_svg(state: Any, lang: str = "en") -> str:
     head, tail = _rondel_spaces(tuple(spaces), lang, here)
     n = len(spaces)
     _size, R, r0, cx, cy, rl = _rondel_geometry(n)
-    dwg = svgwrite.Drawing(debug=False, profile="full")  # makes the markers' elements only
-    g = Group()
+    markers: list[str] = []
     groups: dict[int | None, list[tuple[str, str, str, str]]] = {}
     for nat in _nations(state, lang):
         groups.setdefault(state.nations[nat[0]]["rondel"], []).append(nat)
@@ -127,8 +140,8 @@ def rondel_svg(state: Any, lang: str = "en") -> str:
                 am = -math.pi / 2 + pos * 2 * math.pi / n + (at - (count - 1) / 2) * (2 * mr + 1) / rr
                 x, y = cx + rr * math.cos(am), cy + rr * math.sin(am)
                 where = space_label(spaces[pos], lang)
-            _marker(dwg, g, x, y, mr, nid, piece, ink, f"{name}: {where}", TEXT_SIZE)
-    return head + "".join(el.tostring() for el in g.elements) + tail
+            markers.append(_marker_markup(x, y, mr, nid, piece, ink, f"{name}: {where}", TEXT_SIZE))
+    return head + "".join(markers) + tail
 
 
 def _rondel_geometry(n: int) -> tuple[float, float, float, float, float, float]:
