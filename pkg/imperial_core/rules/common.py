@@ -209,7 +209,9 @@ def last_free_set(g: G, b: Board, blocked: set[str]) -> frozenset[str]:
         return frozenset([fs[0] for n in g["nations"].values() if len(fs := n["factories"]) == 1])
     out = []
     for n in g["nations"].values():
-        free = [f for f in n["factories"] if f not in blocked]
+        free = n["factories"]
+        if not blocked.isdisjoint(free):
+            free = [f for f in free if f not in blocked]
         if len(free) == 1:
             out.append(free[0])
     return frozenset(out)
@@ -272,16 +274,22 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
     """
     order = seat_order_from(g, order_from)
     for nid, n in g["nations"].items():
-        sums = {p: 0 for p in order}
-        for v, h in n["bonds"].items():
-            if h is not None:
-                sums[h] += v
+        bonds = n["bonds"]
         gov = n["government"]
-        best = sums[gov] if gov else 0
+        challengers = set(bonds.values())
+        challengers.difference_update((None, gov))
+        if not challengers:  # nobody but the government holds a bond: nothing changes
+            continue
+        sums: dict[str, int] = {}
+        for v, h in bonds.items():
+            if h is not None:
+                sums[h] = sums.get(h, 0) + v
+        best = sums.get(gov, 0) if gov else 0
         new = gov
         for p in order:
-            if sums[p] > best:
-                best, new = sums[p], p
+            s = sums.get(p, 0)
+            if s > best:
+                best, new = s, p
         if new != gov:
             g["nations"][nid] = {**n, "government": new}  # a new record: states share unchanged nations
             emit(g, "government", nation=nid, before=gov, after=new)

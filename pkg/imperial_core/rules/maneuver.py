@@ -798,22 +798,18 @@ def place_flags(g: G, b: Board) -> None:
     repeats until nothing changes; candidate regions are taken in board order.
     """
     nations = g["nations"]
-    occupant: dict[str, str] = {}  # region -> its only occupant ("" where several nations stand)
+    flag_set = b.flag_set
+    occupant: dict[str, str] = {}  # flag region -> its only occupant ("" where several nations stand)
     for nid, nat in nations.items():
-        for units in (nat["armies"], nat["fleets"]):
-            for r in units:
-                o = occupant.get(r)
-                if o is None:
-                    occupant[r] = nid
-                elif o != nid:
-                    occupant[r] = ""
+        for r in (nat["armies"].keys() | nat["fleets"].keys()) & flag_set:
+            if occupant.setdefault(r, nid) != nid:
+                occupant[r] = ""
     owner_of = {}
     for nid, nat in nations.items():
         for r in nat["flags"]:
             owner_of[r] = nid
-    flag_set = b.flag_set
     # (region, its only occupant), board order
-    sole = [(r, x) for r, x in occupant.items() if x and r in flag_set and owner_of.get(r) != x]
+    sole = [(r, x) for r, x in occupant.items() if x and owner_of.get(r) != x]
     if not sole:
         return
     sole.sort(key=lambda rx: b.order[rx[0]])
