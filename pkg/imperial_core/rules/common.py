@@ -7,6 +7,7 @@ Every function works on ``g``, the plain-dict form of a :class:`~imperial_core.m
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 from ..board import Board
 
@@ -58,16 +59,19 @@ def player(g: G, name: str) -> dict:
     raise KeyError(name)
 
 
+_NAME = itemgetter("name")
+
+
 def seat_order_from(g: G, name: str | None, include_self: bool = True) -> list[str]:
     """Player names clockwise starting at ``name`` (or at the first seat)."""
-    names = [p["name"] for p in g["players"]]
+    names = list(map(_NAME, g["players"]))
     i = names.index(name) if name in names else 0
     order = names[i:] + names[:i]
     return order if include_self else order[1:]
 
 
 def left_of(g: G, name: str) -> str:
-    names = [p["name"] for p in g["players"]]
+    names = list(map(_NAME, g["players"]))
     return names[(names.index(name) + 1) % len(names)]
 
 
@@ -274,25 +278,19 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
     """
     order = seat_order_from(g, order_from)
     for nid, n in g["nations"].items():
-        bonds = n["bonds"]
-        gov = n["government"]
-        challengers = set(bonds.values())
-        challengers.difference_update((None, gov))
-        if not challengers:  # nobody but the government holds a bond: nothing changes
-            continue
         sums: dict[str, int] = {}
-        for v, h in bonds.items():
+        for v, h in n["bonds"].items():
             if h is not None:
                 sums[h] = sums.get(h, 0) + v
-        best = sums.get(gov, 0) if gov else 0
-        new = gov
-        for p in order:
-            s = sums.get(p, 0)
-            if s > best:
-                best, new = s, p
-        if new != gov:
-            g["nations"][nid] = {**n, "government": new}  # a new record: states share unchanged nations
-            emit(g, "government", nation=nid, before=gov, after=new)
+        if not sums:
+            continue
+        top = max(sums.values())
+        gov = n["government"]
+        if top <= sums.get(gov, 0):  # nobody holds strictly more than the government
+            continue
+        new = next(p for p in order if sums.get(p) == top)  # the first of the richest in seat order
+        g["nations"][nid] = {**n, "government": new}  # a new record: states share unchanged nations
+        emit(g, "government", nation=nid, before=gov, after=new)
     refresh_swiss_banks(g)
 
 

@@ -116,7 +116,8 @@ def explain_rondel(g: G, b: Board, k: tuple) -> str:
 
 def interest_due(g: G, b: Board, nid: str) -> int:
     """The interest of every bond of the nation held by a player."""
-    return sum(b.interest(v) for v, h in g["nations"][nid]["bonds"].items() if h is not None)
+    interest = b.interest_of
+    return sum([interest[v] for v, h in g["nations"][nid]["bonds"].items() if h is not None])
 
 
 def swiss_can_force(g: G, b: Board, nid: str) -> bool:
