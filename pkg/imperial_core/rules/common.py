@@ -201,10 +201,13 @@ def occupied_homes(g: G, b: Board, nid: str) -> set[str] | tuple[()]:
 
 
 def occupied_set(g: G, b: Board) -> set[str]:
-    """All home provinces that hold hostile armies of another nation."""
-    owner = b.owner
-    return {r for nid, n in g["nations"].items() if n["hostile"] for r, c in n["hostile"].items()
-            if c > 0 and owner[r] != nid}
+    """All home provinces that hold hostile armies of another nation: every region with upright armies
+    (they stand only in other nations' home provinces, *Entering provinces of other Great Powers*)."""
+    out: set[str] = set()
+    for n in g["nations"].values():
+        if n["hostile"]:
+            out.update(n["hostile"])
+    return out
 
 
 def last_free_set(g: G, b: Board, blocked: set[str]) -> frozenset[str]:

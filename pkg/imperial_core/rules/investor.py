@@ -7,6 +7,8 @@ government invest like a Swiss Bank.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import compress, repeat
+from operator import eq
 
 from ..board import Board
 from ..model import fresh_turn
@@ -84,7 +86,7 @@ def bond_options(g: G, b: Board, name: str, nations: list[str]) -> list[tuple]:
         if name not in bonds.values():  # no trade-ups: the new bonds it can pay for
             out += [("bond", nid, v, None) for v in values[:bisect_right(values, cash)] if bonds[v] is None]
             continue
-        own = [v for v in values if bonds[v] == name]
+        own = sorted(compress(bonds, map(eq, bonds.values(), repeat(name))))  # its own bonds' values
         # no bond above cash + its largest own bond is within reach, new or traded up
         for v in values[:bisect_right(values, cash + own[-1])]:
             if bonds[v] is not None:

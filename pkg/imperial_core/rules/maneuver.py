@@ -73,17 +73,12 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     else:
         return []
     shared = None
-    i = -1
-    for o, on in nations.items():
-        i += 1
-        if o == nid:
-            continue
-        oa, of = on["armies"], on["fleets"]
-        if (oa and not mine.isdisjoint(oa)) or (of and not mine.isdisjoint(of)):
+    for i, (o, on) in enumerate(nations.items()):
+        if o != nid and not (mine.isdisjoint(on["armies"]) and mine.isdisjoint(on["fleets"])):
             order = b.order
             if shared is None:
                 shared = []
-            for r in mine & (oa.keys() | of.keys()):
+            for r in mine & (on["armies"].keys() | on["fleets"].keys()):
                 shared.append((order[r], i, r, o, on))
     if shared is None:
         return []
@@ -427,7 +422,8 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
     nat = g["nations"][nid]
     armies = nat["armies"]
     moved = g["turn"]["moved_armies"]
-    starts = [r for r, c in armies.items() if c - moved.get(r, 0) > 0] if moved else [r for r, c in armies.items() if c > 0]
+    # (a nation's unit counts are never 0: a region without units has no entry)
+    starts = [r for r, c in armies.items() if c - moved.get(r, 0) > 0] if moved else list(armies)
     if not starts:
         return []
     if len(starts) > 1:
@@ -479,7 +475,9 @@ def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = 
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
     foreign = foreign_homes(b, nid)
-    abroad = [r for r in nat["armies"] if r in foreign and r not in changed]
+    abroad = nat["armies"].keys() & foreign
+    if changed:
+        abroad.difference_update(changed)
     if not abroad:
         return []
     if last_free is None:  # the factories that are their nation's last one free of hostile armies
@@ -505,7 +503,8 @@ def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None =
     nat = g["nations"][nid]
     need = b.constants["factory_destroy_armies"]
     foreign = foreign_homes(b, nid)
-    here = [r for r, c in nat["armies"].items() if c >= need and r in foreign]
+    armies = nat["armies"]
+    here = [r for r in armies.keys() & foreign if armies[r] >= need]
     if not here:
         return []
     owners = b.owner
