@@ -475,9 +475,9 @@ def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = 
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
     foreign = foreign_homes(b, nid)
-    abroad = nat["armies"].keys() & foreign
+    abroad = foreign.intersection(nat["armies"])  # (looks at the armies, not at every foreign province)
     if changed:
-        abroad.difference_update(changed)
+        abroad = abroad.difference(changed)
     if not abroad:
         return []
     if last_free is None:  # the factories that are their nation's last one free of hostile armies
@@ -504,7 +504,7 @@ def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None =
     need = b.constants["factory_destroy_armies"]
     foreign = foreign_homes(b, nid)
     armies = nat["armies"]
-    here = [r for r in armies.keys() & foreign if armies[r] >= need]
+    here = [r for r in foreign.intersection(armies) if armies[r] >= need]
     if not here:
         return []
     owners = b.owner
