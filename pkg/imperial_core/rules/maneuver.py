@@ -248,7 +248,7 @@ def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
     if not fleets:
         return []
     moved = g["turn"]["moved_fleets"]
-    starts = [r for r, c in fleets.items() if c - moved.get(r, 0) > 0]
+    starts = [r for r, c in fleets.items() if c - moved.get(r, 0) > 0] if moved else list(fleets)
     if len(starts) > 1:
         starts.sort(key=b.order.__getitem__)
     steps = _fleet_steps(b)
@@ -301,24 +301,35 @@ def _rail_component(b: Board, nid: str, start: str, blocked: set[str]) -> list[s
 _DEST_MEMO: dict[tuple, list[tuple[str, tuple[str, ...]]]] = {}
 
 
+def _army_context(g: G, b: Board, nid: str, blocked: set[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """What an army's destinations depend on besides the board and its start: the seas holding an own
+    fleet not yet used for a convoy, and the nation's own provinces cut off by hostile armies."""
+    fleets = g["nations"][nid]["fleets"]
+    if fleets:
+        used, seas = g["turn"]["convoys"], b.seas
+        free = frozenset([s for s, c in fleets.items() if s in seas and c - used.get(s, 0) > 0])
+    else:
+        free = frozenset()
+    owner = b.owner
+    return free, frozenset([r for r in blocked if owner[r] == nid]) if blocked else frozenset()
+
+
 def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
-                      rails: dict[str, list[str]] | None = None) -> list[tuple[str, tuple[str, ...]]]:
+                      rails: dict[str, list[str]] | None = None,
+                      context: tuple[frozenset[str], frozenset[str]] | None = None) -> list[tuple[str, tuple[str, ...]]]:
     """Every (destination, convoy seas) for one army starting in ``origin``.
 
     Rail before and/or after the move through the nation's own unblocked home provinces; then one
     step over a land border or a convoy through seas that each hold an own fleet not yet used.
     Places the army can reach without a convoy are listed only without one (a convoy there would
-    only use up a fleet).
+    only use up a fleet).  ``context``: :func:`_army_context`, when the caller has it.
     """
-    nat = g["nations"][nid]
-    used = g["turn"]["convoys"]
     regions = b.regions
     if blocked is None:
         blocked = occupied_set(g, b)
     if rails is None:
         rails = {}
-    free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
-    own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
+    free, own_blocked = _army_context(g, b, nid, blocked) if context is None else context
     memo_key = (b.id, nid, origin, free, own_blocked)
     hit = _DEST_MEMO.get(memo_key)
     if hit is not None:
@@ -386,14 +397,15 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
 
 
 def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
-                    last_free: set[str] | None = None, rails: dict[str, list[str]] | None = None) -> list[tuple]:
+                    last_free: set[str] | None = None, rails: dict[str, list[str]] | None = None,
+                    context: tuple[frozenset[str], frozenset[str]] | None = None) -> list[tuple]:
     if blocked is None:
         blocked = occupied_set(g, b)
     if last_free is None:
         last_free = last_free_set(g, b, blocked)
     regions = b.regions
     out = []
-    for to, via in army_destinations(g, b, nid, origin, blocked, rails):
+    for to, via in army_destinations(g, b, nid, origin, blocked, rails, context):
         owner = regions[to].nation
         if owner is not None and owner != nid:
             if to not in last_free:
@@ -428,19 +440,15 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
         return []
     if len(starts) > 1:
         starts.sort(key=b.order.__getitem__)
-    used = g["turn"]["convoys"]
-    seas, owner = b.seas, b.owner
     out: list[tuple] = []
     if blocked is None:
         blocked = occupied_set(g, b)
     if last_free is None:
         last_free = frozenset(last_free_set(g, b, blocked))
-    fleets = nat["fleets"]
-    free = frozenset([s for s, c in fleets.items() if s in seas and c - used.get(s, 0) > 0]) if fleets else frozenset()
-    own_blocked = frozenset(r for r in blocked if owner[r] == nid) if blocked else frozenset()
+    context = _army_context(g, b, nid, blocked)
     rails: dict[str, list[str]] = {}
     hostile = nat["hostile"]
-    ctx = (b.id, nid, free, own_blocked, last_free)
+    ctx = (b.id, nid, *context, last_free)
     memo = _MOVES_MEMO.get(ctx)
     if memo is None:
         if len(_MOVES_MEMO) > 1024:
@@ -449,7 +457,7 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
     for r in starts:
         moves = memo.get(r)
         if moves is None:
-            moves = memo[r] = army_moves_from(g, b, nid, r, blocked, last_free, rails)
+            moves = memo[r] = army_moves_from(g, b, nid, r, blocked, last_free, rails, context)
         if r in hostile:
             up, lying = _movable(g, nat, r)
             if up and lying:
