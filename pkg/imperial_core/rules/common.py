@@ -7,6 +7,7 @@ Every function works on ``g``, the plain-dict form of a :class:`~imperial_core.m
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 from operator import itemgetter
 
 from ..board import Board
@@ -218,10 +219,21 @@ def last_free_set(g: G, b: Board, blocked: set[str]) -> frozenset[str]:
     for n in g["nations"].values():
         free = n["factories"]
         if not blocked.isdisjoint(free):
-            free = [f for f in free if f not in blocked]
+            free = list(filterfalse(blocked.__contains__, free))
         if len(free) == 1:
             out.append(free[0])
     return frozenset(out)
+
+
+_HOMES: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def homes(b: Board, nid: str) -> frozenset[str]:
+    """The home provinces of ``nid``, as a set."""
+    out = _HOMES.get((b.id, nid))
+    if out is None:
+        out = _HOMES[(b.id, nid)] = frozenset(b.home[nid])
+    return out
 
 
 _FOREIGN: dict[str, dict[str, frozenset[str]]] = {}

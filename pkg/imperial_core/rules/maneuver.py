@@ -15,6 +15,7 @@ from .common import (
     emit,
     flag_limit,
     foreign_homes,
+    homes,
     last_free_factory,
     last_free_set,
     nation_name,
@@ -310,8 +311,7 @@ def _army_context(g: G, b: Board, nid: str, blocked: set[str]) -> tuple[frozense
         free = frozenset([s for s, c in fleets.items() if s in seas and c - used.get(s, 0) > 0])
     else:
         free = frozenset()
-    owner = b.owner
-    return free, frozenset([r for r in blocked if owner[r] == nid]) if blocked else frozenset()
+    return free, homes(b, nid).intersection(blocked) if blocked else frozenset()
 
 
 def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
@@ -512,7 +512,10 @@ def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None =
     need = b.constants["factory_destroy_armies"]
     foreign = foreign_homes(b, nid)
     armies = nat["armies"]
-    here = [r for r in foreign.intersection(armies) if armies[r] >= need]
+    abroad = foreign.intersection(armies)
+    if not abroad:
+        return []
+    here = [r for r in abroad if armies[r] >= need]
     if not here:
         return []
     owners = b.owner
