@@ -189,15 +189,13 @@ def occupied_homes(g: G, b: Board, nid: str) -> set[str] | tuple[()]:
     """The home provinces of ``nid`` that hold hostile armies of another nation: ``occupied`` of each of
     them, in one pass over the other nations' hostile armies (most often there are none)."""
     out: set[str] | tuple[()] = ()
-    owner = b.owner
+    mine = homes(b, nid)
     for m, n in g["nations"].items():
         hostile = n["hostile"]
-        if hostile and m != nid:
-            for r in hostile:
-                if owner[r] == nid:
-                    if not out:
-                        out = set()
-                    out.add(r)
+        if hostile and m != nid and not mine.isdisjoint(hostile):
+            if not out:
+                out = set()
+            out.update(mine.intersection(hostile))
     return out
 
 
