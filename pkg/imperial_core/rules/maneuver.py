@@ -253,7 +253,10 @@ def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
     if len(starts) > 1:
         starts.sort(key=b.order.__getitem__)
     steps = _fleet_steps(b)
-    return [m for r in starts for m in steps[r]]
+    out: list[tuple] = []
+    for r in starts:
+        out += steps[r]
+    return out
 
 
 _STEPS: dict[str, dict[str, tuple[tuple, ...]]] = {}
@@ -306,11 +309,13 @@ def _army_context(g: G, b: Board, nid: str, blocked: set[str]) -> tuple[frozense
     """What an army's destinations depend on besides the board and its start: the seas holding an own
     fleet not yet used for a convoy, and the nation's own provinces cut off by hostile armies."""
     fleets = g["nations"][nid]["fleets"]
-    if fleets:
-        used, seas = g["turn"]["convoys"], b.seas
+    used, seas = g["turn"]["convoys"], b.seas
+    if not fleets:
+        free = frozenset()
+    elif used:
         free = frozenset([s for s, c in fleets.items() if s in seas and c - used.get(s, 0) > 0])
     else:
-        free = frozenset()
+        free = seas.intersection(fleets)
     return free, homes(b, nid).intersection(blocked) if blocked else frozenset()
 
 
@@ -668,14 +673,16 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
 def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
     """Other nations with a unit that can fight a ``kind`` unit in ``region`` (see :func:`can_fight`)."""
     nid = g["turn"]["nation"]
-    if region in b.seas:
-        if kind != "fleet":
-            return []
-        return [other for other, onat in g["nations"].items() if region in onat["fleets"] and other != nid]
-    if kind == "army":
-        return [other for other, onat in g["nations"].items()
-                if (region in onat["armies"] or region in onat["fleets"]) and other != nid]
-    return [other for other, onat in g["nations"].items() if region in onat["armies"] and other != nid]
+    at_sea = region in b.seas
+    if at_sea and kind != "fleet":
+        return []
+    armies_fight = not at_sea  # at sea only fleets fight
+    fleets_fight = at_sea or kind == "army"  # on land a fleet fights armies only
+    out = []
+    for other, onat in g["nations"].items():
+        if other != nid and ((armies_fight and region in onat["armies"]) or (fleets_fight and region in onat["fleets"])):
+            out.append(other)
+    return out
 
 
 def open_contact(g: G, b: Board, region: str, kind: str, hostile: bool | None = None) -> bool:
