@@ -61,6 +61,7 @@ def player(g: G, name: str) -> dict:
 
 
 _NAME = itemgetter("name")
+_GOVERNMENT = itemgetter("government")
 
 
 def seat_order_from(g: G, name: str | None, include_self: bool = True) -> list[str]:
@@ -309,8 +310,8 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
 
 def refresh_swiss_banks(g: G) -> None:
     """Players without a government hold a Swiss Bank (rulebook *Investor*, step 3)."""
-    govs = {n["government"] for n in g["nations"].values()}
-    banks = [p["name"] for p in g["players"] if p["name"] not in govs]
+    govs = set(map(_GOVERNMENT, g["nations"].values()))
+    banks = list(filterfalse(govs.__contains__, map(_NAME, g["players"])))
     if banks != g["swiss_banks"]:
         g["swiss_banks"] = banks
         emit(g, "swiss_banks", players=banks)

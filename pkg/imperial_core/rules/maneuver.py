@@ -26,10 +26,6 @@ from .common import (
 KINDS = ("army", "fleet")
 
 
-def _units(nat: dict, kind: str) -> dict[str, int]:
-    return nat["armies"] if kind == "army" else nat["fleets"]
-
-
 def can_fight(b: Board, region: str, mine: str, theirs: str) -> bool:
     """At sea fleets fight fleets; on land armies fight armies, and fleets only from their harbour."""
     if b.regions[region].kind == "sea":
@@ -38,7 +34,13 @@ def can_fight(b: Board, region: str, mine: str, theirs: str) -> bool:
 
 
 def _present(nat: dict, region: str) -> list[str]:
-    return [k for k in KINDS if _units(nat, k).get(region, 0) > 0]
+    """The kinds of unit (in :data:`KINDS` order) the nation has in ``region``."""
+    out = []
+    if region in nat["armies"]:
+        out.append("army")
+    if region in nat["fleets"]:
+        out.append("fleet")
+    return out
 
 
 def statuses(nat: dict, region: str) -> tuple[bool | None, ...]:
@@ -520,9 +522,9 @@ def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None =
     abroad = foreign.intersection(armies)
     if not abroad:
         return []
-    here = [r for r in abroad if armies[r] >= need]
-    if not here:
+    if max(map(armies.__getitem__, abroad)) < need:
         return []
+    here = [r for r in abroad if armies[r] >= need]
     owners = b.owner
     if last_free is None:
         last_free = frozenset(last_free_set(g, b, occupied_set(g, b)))
