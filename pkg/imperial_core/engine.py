@@ -444,18 +444,19 @@ def follow(start: GameState, pick: Callable[[int], int | None]) -> GameState:
     g = _deep_clone(start.__dict__)
     with paused_gc():
         keys = _settle(g, b)
-        history = g["history"]  # the copy's own list (no rule replaces it)
-        before = len(history)
-        act, settle = flow.act, flow.settle
-        while (i := pick(len(keys))) is not None:
+        n = 0
+        while True:
+            i = pick(len(keys))
+            if i is None:
+                break
+            n += 1
+            if not keys:
+                raise IllegalAction(f"action {n} is recorded after the end of the game")
             if not 0 <= i < len(keys):
-                n = len(history) - before + 1
-                if not keys:
-                    raise IllegalAction(f"action {n} is recorded after the end of the game")
                 raise IllegalAction(f"recorded action {n} ({i}) is not among the {len(keys)} legal actions")
-            history.append(i)
-            act(g, b, keys[i])
-            keys = settle(g, b)
+            g["history"].append(i)
+            flow.act(g, b, keys[i])
+            keys = flow.settle(g, b)
     state = _wrap(g)
     _remember(state, keys)
     return state

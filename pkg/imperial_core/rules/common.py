@@ -7,7 +7,7 @@ Every function works on ``g``, the plain-dict form of a :class:`~imperial_core.m
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress, filterfalse
+from itertools import filterfalse
 from operator import itemgetter
 
 from ..board import Board
@@ -292,11 +292,10 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
     """
     order = seat_order_from(g, order_from)
     for nid, n in g["nations"].items():
-        bonds = n["bonds"]
         sums: dict[str, int] = {}
-        for v in compress(bonds, bonds.values()):  # the bonds a player holds
-            h = bonds[v]
-            sums[h] = sums.get(h, 0) + v
+        for v, h in n["bonds"].items():
+            if h is not None:
+                sums[h] = sums.get(h, 0) + v
         if not sums:
             continue
         top = max(sums.values())
