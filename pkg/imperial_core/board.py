@@ -160,6 +160,7 @@ class Board:
     seas: frozenset[str] = frozenset()
     order: dict[str, int] = field(default_factory=dict)
     flag_set: frozenset[str] = frozenset()  # flag_regions as a set
+    interest_of: dict[int, int] = field(default_factory=dict)  # bond value -> its interest (``bonds``)
 
     def nation(self, nid: str) -> NationInfo:
         for n in self.nations:
@@ -179,10 +180,7 @@ class Board:
         return self.regions[rid].name
 
     def interest(self, value: int) -> int:
-        for v, i in self.bonds:
-            if v == value:
-                return i
-        raise KeyError(value)
+        return self.interest_of[value]
 
     def tax_position(self, tax: int) -> int:
         """Tax chart space for a tax revenue (the lowest space holds everything up to its limit)."""
@@ -205,7 +203,8 @@ class Board:
     def rondel_extra_step_cost(self, points: int) -> int:
         """Cost of each rondel space beyond the free ones for a nation with ``points`` power points."""
         c = self.constants
-        return c["rondel_step_cost"] + c.get("rondel_step_cost_per_factor", 0) * self.power_factor_for(points)
+        per_factor = c.get("rondel_step_cost_per_factor", 0)
+        return c["rondel_step_cost"] + (per_factor * self.power_factor_for(points) if per_factor else 0)
 
 
 def _pairs(rows) -> tuple[tuple[str, str], ...]:
@@ -282,6 +281,7 @@ def board_from_dict(d: dict) -> Board:
         owner={r.id: r.nation for r in regions.values()},
         seas=frozenset(r.id for r in regions.values() if r.kind == "sea"),
         order={r: i for i, r in enumerate(regions)}, flag_set=frozenset(flag_regions),
+        interest_of={v: i for v, i in d["bonds"]},
     )
 
 

@@ -15,7 +15,7 @@ DEFAULT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
 
 def random_game(seed: int, n_players: int = 4, *, max_actions: int = 20000, **options) -> GameState:
     """Play a whole game choosing uniformly among the legal actions (seeded, reproducible)."""
-    rng = random.Random(seed)
+    randrange = random.Random(seed).randrange
     left = max_actions
 
     def pick(n: int) -> int | None:
@@ -23,6 +23,6 @@ def random_game(seed: int, n_players: int = 4, *, max_actions: int = 20000, **op
         if n == 0 or left <= 0:
             return None
         left -= 1
-        return rng.randrange(n)
+        return randrange(n)
 
     return follow(new_game(list(DEFAULT_NAMES[:n_players]), seed=seed, **options), pick)

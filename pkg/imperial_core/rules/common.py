@@ -7,6 +7,8 @@ Every function works on ``g``, the plain-dict form of a :class:`~imperial_core.m
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
+from operator import itemgetter
 
 from ..board import Board
 
@@ -58,16 +60,20 @@ def player(g: G, name: str) -> dict:
     raise KeyError(name)
 
 
+_NAME = itemgetter("name")
+_GOVERNMENT = itemgetter("government")
+
+
 def seat_order_from(g: G, name: str | None, include_self: bool = True) -> list[str]:
     """Player names clockwise starting at ``name`` (or at the first seat)."""
-    names = [p["name"] for p in g["players"]]
+    names = list(map(_NAME, g["players"]))
     i = names.index(name) if name in names else 0
     order = names[i:] + names[:i]
     return order if include_self else order[1:]
 
 
 def left_of(g: G, name: str) -> str:
-    names = [p["name"] for p in g["players"]]
+    names = list(map(_NAME, g["players"]))
     return names[(names.index(name) + 1) % len(names)]
 
 
@@ -184,23 +190,24 @@ def occupied_homes(g: G, b: Board, nid: str) -> set[str] | tuple[()]:
     """The home provinces of ``nid`` that hold hostile armies of another nation: ``occupied`` of each of
     them, in one pass over the other nations' hostile armies (most often there are none)."""
     out: set[str] | tuple[()] = ()
-    owner = b.owner
+    mine = homes(b, nid)
     for m, n in g["nations"].items():
         hostile = n["hostile"]
-        if hostile and m != nid:
-            for r in hostile:
-                if owner[r] == nid:
-                    if not out:
-                        out = set()
-                    out.add(r)
+        if hostile and m != nid and not mine.isdisjoint(hostile):
+            if not out:
+                out = set()
+            out.update(mine.intersection(hostile))
     return out
 
 
 def occupied_set(g: G, b: Board) -> set[str]:
-    """All home provinces that hold hostile armies of another nation."""
-    owner = b.owner
-    return {r for nid, n in g["nations"].items() if n["hostile"] for r, c in n["hostile"].items()
-            if c > 0 and owner[r] != nid}
+    """All home provinces that hold hostile armies of another nation: every region with upright armies
+    (they stand only in other nations' home provinces, *Entering provinces of other Great Powers*)."""
+    out: set[str] = set()
+    for n in g["nations"].values():
+        if n["hostile"]:
+            out.update(n["hostile"])
+    return out
 
 
 def last_free_set(g: G, b: Board, blocked: set[str]) -> frozenset[str]:
@@ -209,10 +216,23 @@ def last_free_set(g: G, b: Board, blocked: set[str]) -> frozenset[str]:
         return frozenset([fs[0] for n in g["nations"].values() if len(fs := n["factories"]) == 1])
     out = []
     for n in g["nations"].values():
-        free = [f for f in n["factories"] if f not in blocked]
+        free = n["factories"]
+        if not blocked.isdisjoint(free):
+            free = list(filterfalse(blocked.__contains__, free))
         if len(free) == 1:
             out.append(free[0])
     return frozenset(out)
+
+
+_HOMES: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def homes(b: Board, nid: str) -> frozenset[str]:
+    """The home provinces of ``nid``, as a set."""
+    out = _HOMES.get((b.id, nid))
+    if out is None:
+        out = _HOMES[(b.id, nid)] = frozenset(b.home[nid])
+    return out
 
 
 _FOREIGN: dict[str, dict[str, frozenset[str]]] = {}
@@ -272,26 +292,26 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
     """
     order = seat_order_from(g, order_from)
     for nid, n in g["nations"].items():
-        sums = {p: 0 for p in order}
+        sums: dict[str, int] = {}
         for v, h in n["bonds"].items():
             if h is not None:
-                sums[h] += v
+                sums[h] = sums.get(h, 0) + v
+        if not sums:
+            continue
+        top = max(sums.values())
         gov = n["government"]
-        best = sums[gov] if gov else 0
-        new = gov
-        for p in order:
-            if sums[p] > best:
-                best, new = sums[p], p
-        if new != gov:
-            g["nations"][nid] = {**n, "government": new}  # a new record: states share unchanged nations
-            emit(g, "government", nation=nid, before=gov, after=new)
+        if top <= sums.get(gov, 0):  # nobody holds strictly more than the government
+            continue
+        new = next(p for p in order if sums.get(p) == top)  # the first of the richest in seat order
+        g["nations"][nid] = {**n, "government": new}  # a new record: states share unchanged nations
+        emit(g, "government", nation=nid, before=gov, after=new)
     refresh_swiss_banks(g)
 
 
 def refresh_swiss_banks(g: G) -> None:
     """Players without a government hold a Swiss Bank (rulebook *Investor*, step 3)."""
-    govs = {n["government"] for n in g["nations"].values()}
-    banks = [p["name"] for p in g["players"] if p["name"] not in govs]
+    govs = set(map(_GOVERNMENT, g["nations"].values()))
+    banks = list(filterfalse(govs.__contains__, map(_NAME, g["players"])))
     if banks != g["swiss_banks"]:
         g["swiss_banks"] = banks
         emit(g, "swiss_banks", players=banks)

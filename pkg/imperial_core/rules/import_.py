@@ -41,8 +41,8 @@ def import_actions(g: G, b: Board) -> list[tuple]:
 
 
 def import_act(g: G, b: Board, k: tuple) -> str:
-    """Import one unit (``"next"``, or ``"done"`` when nothing more can be imported), stop (``"done"``),
-    or ask the other players for money first (``"fund"``)."""
+    """Import one unit (``"next"``: when nothing more can be imported, passing is the only choice left and
+    the turn flow takes it), stop (``"done"``), or ask the other players for money first (``"fund"``)."""
     t = g["turn"]
     if k[0] == "pass":
         return "done"
@@ -56,7 +56,7 @@ def import_act(g: G, b: Board, k: tuple) -> str:
     add_units(nat["armies"] if k[1] == "army" else nat["fleets"], k[2], 1)
     emit(g, "unit_built", nation=nid, unit=k[1], region=k[2], cause="import")
     t["imports"] += 1
-    return "done" if import_actions(g, b) == [("pass",)] else "next"
+    return "next"
 
 
 def explain_import(g: G, b: Board, k: tuple) -> str:

@@ -6,6 +6,10 @@ government invest like a Swiss Bank.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import compress, repeat
+from operator import eq
+
 from ..board import Board
 from ..model import fresh_turn
 from .common import (
@@ -77,13 +81,15 @@ def bond_options(g: G, b: Board, name: str, nations: list[str]) -> list[tuple]:
     out: list[tuple] = []
     nats = g["nations"]
     for nid in nations:
-        items = sorted(nats[nid]["bonds"].items())
-        own = [v for v, h in items if h == name]
-        if not own:  # no trade-ups: the new bonds it can pay for
-            out += [("bond", nid, v, None) for v, h in items if h is None and v <= cash]
+        bonds = nats[nid]["bonds"]
+        values = sorted(bonds)
+        if name not in bonds.values():  # no trade-ups: the new bonds it can pay for
+            out += [("bond", nid, v, None) for v in values[:bisect_right(values, cash)] if bonds[v] is None]
             continue
-        for v, h in items:
-            if h is not None:
+        own = sorted(compress(bonds, map(eq, bonds.values(), repeat(name))))  # its own bonds' values
+        # no bond above cash + its largest own bond is within reach, new or traded up
+        for v in values[:bisect_right(values, cash + own[-1])]:
+            if bonds[v] is not None:
                 continue
             if v <= cash:
                 out.append(("bond", nid, v, None))

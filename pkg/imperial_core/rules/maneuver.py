@@ -15,6 +15,7 @@ from .common import (
     emit,
     flag_limit,
     foreign_homes,
+    homes,
     last_free_factory,
     last_free_set,
     nation_name,
@@ -25,10 +26,6 @@ from .common import (
 KINDS = ("army", "fleet")
 
 
-def _units(nat: dict, kind: str) -> dict[str, int]:
-    return nat["armies"] if kind == "army" else nat["fleets"]
-
-
 def can_fight(b: Board, region: str, mine: str, theirs: str) -> bool:
     """At sea fleets fight fleets; on land armies fight armies, and fleets only from their harbour."""
     if b.regions[region].kind == "sea":
@@ -37,7 +34,13 @@ def can_fight(b: Board, region: str, mine: str, theirs: str) -> bool:
 
 
 def _present(nat: dict, region: str) -> list[str]:
-    return [k for k in KINDS if _units(nat, k).get(region, 0) > 0]
+    """The kinds of unit (in :data:`KINDS` order) the nation has in ``region``."""
+    out = []
+    if region in nat["armies"]:
+        out.append("army")
+    if region in nat["fleets"]:
+        out.append("fleet")
+    return out
 
 
 def statuses(nat: dict, region: str) -> tuple[bool | None, ...]:
@@ -73,17 +76,12 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     else:
         return []
     shared = None
-    i = -1
-    for o, on in nations.items():
-        i += 1
-        if o == nid:
-            continue
-        oa, of = on["armies"], on["fleets"]
-        if (oa and not mine.isdisjoint(oa)) or (of and not mine.isdisjoint(of)):
+    for i, (o, on) in enumerate(nations.items()):
+        if o != nid and not (mine.isdisjoint(on["armies"]) and mine.isdisjoint(on["fleets"])):
             order = b.order
             if shared is None:
                 shared = []
-            for r in mine & (oa.keys() | of.keys()):
+            for r in mine & (on["armies"].keys() | on["fleets"].keys()):
                 shared.append((order[r], i, r, o, on))
     if shared is None:
         return []
@@ -253,11 +251,14 @@ def fleet_moves(g: G, b: Board, nid: str) -> list[tuple]:
     if not fleets:
         return []
     moved = g["turn"]["moved_fleets"]
-    starts = [r for r, c in fleets.items() if c - moved.get(r, 0) > 0]
+    starts = [r for r, c in fleets.items() if c - moved.get(r, 0) > 0] if moved else list(fleets)
     if len(starts) > 1:
         starts.sort(key=b.order.__getitem__)
     steps = _fleet_steps(b)
-    return [m for r in starts for m in steps[r]]
+    out: list[tuple] = []
+    for r in starts:
+        out += steps[r]
+    return out
 
 
 _STEPS: dict[str, dict[str, tuple[tuple, ...]]] = {}
@@ -306,24 +307,36 @@ def _rail_component(b: Board, nid: str, start: str, blocked: set[str]) -> list[s
 _DEST_MEMO: dict[tuple, list[tuple[str, tuple[str, ...]]]] = {}
 
 
+def _army_context(g: G, b: Board, nid: str, blocked: set[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """What an army's destinations depend on besides the board and its start: the seas holding an own
+    fleet not yet used for a convoy, and the nation's own provinces cut off by hostile armies."""
+    fleets = g["nations"][nid]["fleets"]
+    used, seas = g["turn"]["convoys"], b.seas
+    if not fleets:
+        free = frozenset()
+    elif used:
+        free = frozenset([s for s, c in fleets.items() if s in seas and c - used.get(s, 0) > 0])
+    else:
+        free = seas.intersection(fleets)
+    return free, homes(b, nid).intersection(blocked) if blocked else frozenset()
+
+
 def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
-                      rails: dict[str, list[str]] | None = None) -> list[tuple[str, tuple[str, ...]]]:
+                      rails: dict[str, list[str]] | None = None,
+                      context: tuple[frozenset[str], frozenset[str]] | None = None) -> list[tuple[str, tuple[str, ...]]]:
     """Every (destination, convoy seas) for one army starting in ``origin``.
 
     Rail before and/or after the move through the nation's own unblocked home provinces; then one
     step over a land border or a convoy through seas that each hold an own fleet not yet used.
     Places the army can reach without a convoy are listed only without one (a convoy there would
-    only use up a fleet).
+    only use up a fleet).  ``context``: :func:`_army_context`, when the caller has it.
     """
-    nat = g["nations"][nid]
-    used = g["turn"]["convoys"]
     regions = b.regions
     if blocked is None:
         blocked = occupied_set(g, b)
     if rails is None:
         rails = {}
-    free = frozenset(s for s, c in nat["fleets"].items() if regions[s].kind == "sea" and c - used.get(s, 0) > 0)
-    own_blocked = frozenset(r for r in blocked if regions[r].nation == nid)
+    free, own_blocked = _army_context(g, b, nid, blocked) if context is None else context
     memo_key = (b.id, nid, origin, free, own_blocked)
     hit = _DEST_MEMO.get(memo_key)
     if hit is not None:
@@ -391,14 +404,15 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
 
 
 def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
-                    last_free: set[str] | None = None, rails: dict[str, list[str]] | None = None) -> list[tuple]:
+                    last_free: set[str] | None = None, rails: dict[str, list[str]] | None = None,
+                    context: tuple[frozenset[str], frozenset[str]] | None = None) -> list[tuple]:
     if blocked is None:
         blocked = occupied_set(g, b)
     if last_free is None:
         last_free = last_free_set(g, b, blocked)
     regions = b.regions
     out = []
-    for to, via in army_destinations(g, b, nid, origin, blocked, rails):
+    for to, via in army_destinations(g, b, nid, origin, blocked, rails, context):
         owner = regions[to].nation
         if owner is not None and owner != nid:
             if to not in last_free:
@@ -427,24 +441,21 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
     nat = g["nations"][nid]
     armies = nat["armies"]
     moved = g["turn"]["moved_armies"]
-    starts = [r for r, c in armies.items() if c - moved.get(r, 0) > 0] if moved else [r for r, c in armies.items() if c > 0]
+    # (a nation's unit counts are never 0: a region without units has no entry)
+    starts = [r for r, c in armies.items() if c - moved.get(r, 0) > 0] if moved else list(armies)
     if not starts:
         return []
     if len(starts) > 1:
         starts.sort(key=b.order.__getitem__)
-    used = g["turn"]["convoys"]
-    seas, owner = b.seas, b.owner
     out: list[tuple] = []
     if blocked is None:
         blocked = occupied_set(g, b)
     if last_free is None:
         last_free = frozenset(last_free_set(g, b, blocked))
-    fleets = nat["fleets"]
-    free = frozenset([s for s, c in fleets.items() if s in seas and c - used.get(s, 0) > 0]) if fleets else frozenset()
-    own_blocked = frozenset(r for r in blocked if owner[r] == nid) if blocked else frozenset()
+    context = _army_context(g, b, nid, blocked)
     rails: dict[str, list[str]] = {}
     hostile = nat["hostile"]
-    ctx = (b.id, nid, free, own_blocked, last_free)
+    ctx = (b.id, nid, *context, last_free)
     memo = _MOVES_MEMO.get(ctx)
     if memo is None:
         if len(_MOVES_MEMO) > 1024:
@@ -453,7 +464,7 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
     for r in starts:
         moves = memo.get(r)
         if moves is None:
-            moves = memo[r] = army_moves_from(g, b, nid, r, blocked, last_free, rails)
+            moves = memo[r] = army_moves_from(g, b, nid, r, blocked, last_free, rails, context)
         if r in hostile:
             up, lying = _movable(g, nat, r)
             if up and lying:
@@ -479,7 +490,9 @@ def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = 
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
     foreign = foreign_homes(b, nid)
-    abroad = [r for r in nat["armies"] if r in foreign and r not in changed]
+    abroad = foreign.intersection(nat["armies"])  # (looks at the armies, not at every foreign province)
+    if changed:
+        abroad = abroad.difference(changed)
     if not abroad:
         return []
     if last_free is None:  # the factories that are their nation's last one free of hostile armies
@@ -505,9 +518,13 @@ def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None =
     nat = g["nations"][nid]
     need = b.constants["factory_destroy_armies"]
     foreign = foreign_homes(b, nid)
-    here = [r for r, c in nat["armies"].items() if c >= need and r in foreign]
-    if not here:
+    armies = nat["armies"]
+    abroad = foreign.intersection(armies)
+    if not abroad:
         return []
+    if max(map(armies.__getitem__, abroad)) < need:
+        return []
+    here = [r for r in abroad if armies[r] >= need]
     owners = b.owner
     if last_free is None:
         last_free = frozenset(last_free_set(g, b, occupied_set(g, b)))
@@ -658,14 +675,16 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
 def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
     """Other nations with a unit that can fight a ``kind`` unit in ``region`` (see :func:`can_fight`)."""
     nid = g["turn"]["nation"]
-    if region in b.seas:
-        if kind != "fleet":
-            return []
-        return [other for other, onat in g["nations"].items() if region in onat["fleets"] and other != nid]
-    if kind == "army":
-        return [other for other, onat in g["nations"].items()
-                if (region in onat["armies"] or region in onat["fleets"]) and other != nid]
-    return [other for other, onat in g["nations"].items() if region in onat["armies"] and other != nid]
+    at_sea = region in b.seas
+    if at_sea and kind != "fleet":
+        return []
+    armies_fight = not at_sea  # at sea only fleets fight
+    fleets_fight = at_sea or kind == "army"  # on land a fleet fights armies only
+    out = []
+    for other, onat in g["nations"].items():
+        if other != nid and ((armies_fight and region in onat["armies"]) or (fleets_fight and region in onat["fleets"])):
+            out.append(other)
+    return out
 
 
 def open_contact(g: G, b: Board, region: str, kind: str, hostile: bool | None = None) -> bool:
@@ -798,22 +817,18 @@ def place_flags(g: G, b: Board) -> None:
     repeats until nothing changes; candidate regions are taken in board order.
     """
     nations = g["nations"]
-    occupant: dict[str, str] = {}  # region -> its only occupant ("" where several nations stand)
+    flag_set = b.flag_set
+    occupant: dict[str, str] = {}  # flag region -> its only occupant ("" where several nations stand)
     for nid, nat in nations.items():
-        for units in (nat["armies"], nat["fleets"]):
-            for r in units:
-                o = occupant.get(r)
-                if o is None:
-                    occupant[r] = nid
-                elif o != nid:
-                    occupant[r] = ""
+        for r in (nat["armies"].keys() | nat["fleets"].keys()) & flag_set:
+            if occupant.setdefault(r, nid) != nid:
+                occupant[r] = ""
     owner_of = {}
     for nid, nat in nations.items():
         for r in nat["flags"]:
             owner_of[r] = nid
-    flag_set = b.flag_set
     # (region, its only occupant), board order
-    sole = [(r, x) for r, x in occupant.items() if x and r in flag_set and owner_of.get(r) != x]
+    sole = [(r, x) for r, x in occupant.items() if x and owner_of.get(r) != x]
     if not sole:
         return
     sole.sort(key=lambda rx: b.order[rx[0]])

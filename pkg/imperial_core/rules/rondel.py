@@ -6,6 +6,8 @@ Rulebook *Game play — Selecting a space on the rondel*; the Swiss Bank's force
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from ..board import Board
 from ..errors import IllegalAction
 from .common import BANK, G, emit, nation_name, pay, player, swiss_banks_from_card, treasury
@@ -72,7 +74,9 @@ def space_cost(g: G, b: Board, label: str) -> int:
     return cost(b, steps(b, nat["rondel"], check_space(b, label)), nat["power"])
 
 
-_CHOICES: dict[tuple[str, int, int], list[tuple[int, tuple]]] = {}
+#: (board, space, price of an extra space) -> the costs of the reachable spaces, nearest first (never
+#: falling), and their keys.
+_CHOICES: dict[tuple[str, int, int], tuple[list[int], list[tuple]]] = {}
 
 
 def rondel_actions(g: G, b: Board) -> list[tuple]:
@@ -87,11 +91,12 @@ def rondel_actions(g: G, b: Board) -> list[tuple]:
     if choices is None:
         labels = space_labels(b)
         n = len(b.rondel)
-        choices = [(max(0, k - b.constants["rondel_free_steps"]) * price, ("rondel", labels[(here + k) % n]))
-                   for k in range(1, min(b.constants["rondel_max_steps"], n - 1) + 1)]
+        reach = range(1, min(b.constants["rondel_max_steps"], n - 1) + 1)
+        choices = ([max(0, k - b.constants["rondel_free_steps"]) * price for k in reach],
+                   [("rondel", labels[(here + k) % n]) for k in reach])
         _CHOICES[(b.id, here, price)] = choices
-    cash = player(g, nat["government"])["cash"]
-    return [key for price, key in choices if price <= cash]
+    costs, keys = choices
+    return keys[:bisect_right(costs, player(g, nat["government"])["cash"])]
 
 
 def explain_rondel(g: G, b: Board, k: tuple) -> str:
@@ -116,7 +121,8 @@ def explain_rondel(g: G, b: Board, k: tuple) -> str:
 
 def interest_due(g: G, b: Board, nid: str) -> int:
     """The interest of every bond of the nation held by a player."""
-    return sum(b.interest(v) for v, h in g["nations"][nid]["bonds"].items() if h is not None)
+    interest = b.interest_of
+    return sum([interest[v] for v, h in g["nations"][nid]["bonds"].items() if h is not None])
 
 
 def swiss_can_force(g: G, b: Board, nid: str) -> bool:
