@@ -103,7 +103,7 @@ def pairing(test: str, opp: str, board: str, games: int, seed0: int = 1000, n_pl
     op = opp_player or PLAYERS[opp]
     t0 = time.process_time()
     for g in range(games):
-        seat = g % n_players
+        seat = (seed0 + g) % n_players  # by the seed: runs that continue one another (--seed) seat alike
         players = [op] * n_players
         labels = [f"{opp} (opp)"] * n_players
         players[seat], labels[seat] = tp, test
