@@ -9,7 +9,8 @@ its mean score margin over the best opponent, decision times of every player kin
 then the decision times of each level on the decisions it searches.  Nothing is asserted.
 
 Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
-``easy``, ``normal``, ``strong`` (``imperial_bots.choose`` at that level).
+``easy``, ``normal``, ``strong`` (``imperial_bots.choose`` at that level); ``rollout``, an experiment: normal
+with a rollout over the normal policy at its key decisions (:func:`rollout_player`).
 
 Other modes:
 
@@ -56,12 +57,46 @@ def level_player(level: str, weights: Weights | None = None, seconds: float | No
     return play
 
 
+def rollout_player(k: int = 3, turns: int = 3) -> Player:
+    """An experiment (issue 22): the normal level, but at its key decisions (rondel, bonds, …) normal's ``k``
+    best candidates by its own look-ahead are each played on by the normal level in every seat until ``turns``
+    more nation turns have begun, then evaluated; normal's choice stays unless another is better there."""
+    from imperial_bots.policy import KEY_DECISIONS, keys_of, me_of
+    from imperial_bots.search import LEVEL_CONFIG, lookahead, util_vector
+    from imperial_core.engine import paused_gc
+
+    def roll(s: GameState) -> GameState:
+        seen, cur = 0, (s.round, s.active_nation)
+        for _ in range(3000):
+            if s.is_over:
+                break
+            if (s.round, s.active_nation) != cur:
+                seen, cur = seen + 1, (s.round, s.active_nation)
+                if seen > turns:
+                    break
+            s = apply_index(s, imperial_bots.choose_index(s, level="normal"))
+        return s
+
+    def play(state: GameState, rng: random.Random) -> int:
+        if state.decision not in KEY_DECISIONS or len(keys_of(state)) == 1:
+            return imperial_bots.choose_index(state, level="normal", seed=rng.randrange(1 << 30))
+        w, tu = weights_for(state.board), tuning_for(state.board)
+        with paused_gc():
+            first, vals = lookahead(state, w, tu, LEVEL_CONFIG["normal"])
+        me = me_of(state)
+        out = [(i, util_vector(roll(apply_index(state, i)), w)[me]) for i, _v in vals[:k]]
+        best = max(out, key=lambda x: x[1])
+        return best[0] if best[1] > dict(out)[first] else first
+    return play
+
+
 PLAYERS: dict[str, Player] = {
     "random": random_index,
     "greedy": score_greedy_index,
     "easy": level_player("easy"),
     "normal": level_player("normal"),
     "strong": level_player("strong"),
+    "rollout": rollout_player(),
 }
 
 
@@ -103,7 +138,7 @@ def pairing(test: str, opp: str, board: str, games: int, seed0: int = 1000, n_pl
     op = opp_player or PLAYERS[opp]
     t0 = time.process_time()
     for g in range(games):
-        seat = g % n_players
+        seat = (seed0 + g) % n_players  # by the seed: runs that continue one another (--seed) seat alike
         players = [op] * n_players
         labels = [f"{opp} (opp)"] * n_players
         players[seat], labels[seat] = tp, test
