@@ -86,8 +86,8 @@ function show() {
   const w = a.width / st.s;
   const h = a.height / st.s;
   const [x0, y0, x1, y1] = st.content;
-  // the content and, right of it, as much of a strip as wide as the zoom buttons as the focus needs to be brought
-  // out from under them (all of it in view: its middle in the middle of the area left of what is needed)
+  // the content and, right of it, as much of a strip (at most the zoom buttons' width) as the focus needs to come
+  // out from under the buttons; all of that in view: its middle in the area's middle
   const xr = st.focus ? Math.max(x1, Math.min(x1 + controls / st.s, st.focus[2] + (controls + MARGIN) / st.s)) : x1;
   st.cx = w >= xr - x0 ? (x0 + xr) / 2 : Math.min(xr - w / 2, Math.max(x0 + w / 2, st.cx));
   st.cy = h >= y1 - y0 ? (y0 + y1) / 2 : Math.min(y1 - h / 2, Math.max(y0 + h / 2, st.cy));
@@ -191,13 +191,10 @@ export function zoom(how) {
   st.auto = false;
   if (how === "in") {
     let s = st.s * 1.4;
-    if (st.focus) {
-      const fits = fitting(st.focus, room(a));
-      if (fits > st.s * 1.05) s = Math.min(s, fits);
-      st.s = s;
-      [st.cx, st.cy] = centredOn(st.focus, a);
-    }
+    const fits = st.focus ? fitting(st.focus, room(a)) : 0;
+    if (fits > st.s * 1.05) s = Math.min(s, fits);
     st.s = s;
+    if (st.focus) [st.cx, st.cy] = centredOn(st.focus, a);
   } else if (how === "out") {
     st.s /= 1.4;
   } else {
