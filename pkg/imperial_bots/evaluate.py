@@ -230,11 +230,6 @@ def summarize(state: GameState) -> Summary:
                    winner=names.index(ranking(state)[0]) if state.is_over else -1)
 
 
-def revenue(sm: Summary, n: int, w: Weights, info: BoardInfo) -> float:
-    """The projected tax revenue of nation ``n``."""
-    return _revenues(sm, w, info)[n]
-
-
 def _revenues(sm: Summary, w: Weights, info: BoardInfo) -> list[float]:
     """The projected tax revenue of every nation (one pass; :func:`values` runs it thousands of times a
     decision)."""
@@ -292,8 +287,7 @@ def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
         if p > end:
             p = end
         fs = p / 5.0
-        q = int(p // 5)
-        f = blend * (fs if fs < 5.0 else 5.0) + (1 - blend) * (q if q < 5 else 5)
+        f = blend * (fs if fs < 5.0 else 5.0) + (1 - blend) * _factor(p)
         due = sum(row)
         gi = sm.gov[n]
         if due:

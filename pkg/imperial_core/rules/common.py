@@ -235,17 +235,14 @@ def homes(b: Board, nid: str) -> frozenset[str]:
     return out
 
 
-_FOREIGN: dict[str, dict[str, frozenset[str]]] = {}
+_FOREIGN: dict[tuple[str, str], frozenset[str]] = {}
 
 
 def foreign_homes(b: Board, nid: str) -> frozenset[str]:
     """The home provinces of the other nations (the regions whose owner is neither ``None`` nor ``nid``)."""
-    per = _FOREIGN.get(b.id)
-    if per is None:
-        per = _FOREIGN[b.id] = {}
-    out = per.get(nid)
+    out = _FOREIGN.get((b.id, nid))
     if out is None:
-        out = per[nid] = frozenset(r for r, o in b.owner.items() if o is not None and o != nid)
+        out = _FOREIGN[(b.id, nid)] = frozenset(r for r, o in b.owner.items() if o is not None and o != nid)
     return out
 
 
@@ -306,6 +303,12 @@ def update_governments(g: G, b: Board, order_from: str | None) -> None:
         g["nations"][nid] = {**n, "government": new}  # a new record: states share unchanged nations
         emit(g, "government", nation=nid, before=gov, after=new)
     refresh_swiss_banks(g)
+
+
+def interest_due(g: G, b: Board, nid: str) -> int:
+    """The interest of every bond of the nation held by a player (*Investor*; a forced stop pays it all)."""
+    interest = b.interest_of
+    return sum([interest[v] for v, h in g["nations"][nid]["bonds"].items() if h is not None])
 
 
 def refresh_swiss_banks(g: G) -> None:

@@ -18,7 +18,16 @@ and that purchase or stop is not offered again this turn.
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, nation_name, pay, player, seat_order_from, swiss_banks_from_card, treasury
+from .common import (
+    G,
+    interest_due,
+    nation_name,
+    pay,
+    player,
+    seat_order_from,
+    swiss_banks_from_card,
+    treasury,
+)
 
 
 def _payer(g: G, nid: str, key: tuple | list) -> str | None:
@@ -30,7 +39,7 @@ def cost_of(g: G, b: Board, nid: str, key: tuple | list) -> int:
     """What the treasury must hold: a factory's or a unit's price, or all interest for a forced stop."""
     c = b.constants
     if key[0] == "force":
-        return sum(b.interest(v) for v, h in g["nations"][nid]["bonds"].items() if h is not None)
+        return interest_due(g, b, nid)
     return c["factory_cost"] if key[0] == "factory" else c["import_cost_per_unit"]
 
 
@@ -49,15 +58,13 @@ def donors(g: G, nid: str, key: tuple | list = ("factory",)) -> list[str]:
 
 def fundable(g: G, b: Board, nid: str, key: tuple) -> bool:
     """``key`` cannot be paid without help, the others' cash could, and nobody refused it this turn."""
-    short = cost_of(g, b, nid, key) - own_means(g, nid, key)
-    if short <= 0 or " ".join(key) in g["turn"]["refused"]:
-        return False
-    return sum(player(g, p)["cash"] for p in donors(g, nid, key)) >= short
+    return bool(fundable_of(g, b, nid, [key]))
 
 
 def fundable_of(g: G, b: Board, nid: str, keys: list[tuple]) -> list[tuple]:
-    """The ``keys`` for which :func:`fundable` holds, all of one kind (imports, or factories): their cost,
-    payer and donors are the same, so the others' cash is added up once."""
+    """The ``keys`` that cannot be paid without help, that the others' cash could pay, and that nobody refused
+    this turn; all of one kind (imports, or factories): their cost, payer and donors are the same, so the
+    others' cash is added up once."""
     if not keys:
         return keys
     short = cost_of(g, b, nid, keys[0]) - own_means(g, nid, keys[0])

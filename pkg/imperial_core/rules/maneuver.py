@@ -87,7 +87,6 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
         return []
     shared.sort()
     seas = b.seas
-    my_h = me["hostile"]
     out = []
     for _ri, _i, r, o, on in shared:
         ma, mf = r in my_a, r in my_f
@@ -98,8 +97,7 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
                 out.append(("battle", r, "fleet", o, "fleet"))
             continue
         if ma:
-            h = my_h.get(r, 0)
-            own = (True, False) if 0 < h < my_a[r] else (None,)  # statuses(me, r)
+            own = statuses(me, r)
             if ta:
                 theirs = statuses(on, r)
                 out += [_battle_key(r, "army", o, "army", s1, s2) for s1 in own for s2 in theirs]

@@ -10,7 +10,7 @@ from bisect import bisect_right
 
 from ..board import Board
 from ..errors import IllegalAction
-from .common import BANK, G, emit, nation_name, pay, player, swiss_banks_from_card, treasury
+from .common import BANK, G, emit, interest_due, nation_name, pay, player, swiss_banks_from_card, treasury
 from .funding import fundable
 from .funding import start as ask_for_funds
 
@@ -117,12 +117,6 @@ def explain_rondel(g: G, b: Board, k: tuple) -> str:
         return f"{k[1]} is {s} spaces ahead; a nation moves at most {b.constants['rondel_max_steps']}"
     gov = nat["government"]
     return f"{gov} has {player(g, gov)['cash']}M; moving {s} spaces to {k[1]} costs {cost(b, s, nat['power'])}M"
-
-
-def interest_due(g: G, b: Board, nid: str) -> int:
-    """The interest of every bond of the nation held by a player."""
-    interest = b.interest_of
-    return sum([interest[v] for v, h in g["nations"][nid]["bonds"].items() if h is not None])
 
 
 def swiss_can_force(g: G, b: Board, nid: str) -> bool:
