@@ -61,6 +61,7 @@ function fail(message, details) {
   document.body.dataset.failed = "1";
   clearInterval(ticker);
   // a start from the kept snapshot that went wrong later on: the next visit starts normally
+  // (the name is pyodide-env.mjs SNAPSHOTS: importing that module here would load Pyodide before the first paint)
   if (document.body.dataset.snapshot === "used") globalThis.caches?.delete("imperial-snapshot").catch(() => {});
 }
 

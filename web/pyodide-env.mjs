@@ -48,18 +48,12 @@ export async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// the kept snapshot of this version, checked against its digest; undefined when there is none
-async function keptSnapshot() {
-  if (!globalThis.caches || !globalThis.crypto?.subtle) return undefined;
-  const cache = await caches.open(SNAPSHOTS);
-  const key = snapshotKey(await siteVersion());
-  const hit = await cache.match(key);
+// the snapshot kept under `key`, checked against its digest; undefined when there is none
+async function keptSnapshot(key) {
+  const hit = await (await caches.open(SNAPSHOTS)).match(key);
   if (!hit) return undefined;
   const bytes = new Uint8Array(await hit.arrayBuffer());
-  if (hit.headers.get("x-sha256") !== await sha256(bytes)) {
-    await cache.delete(key);
-    throw new Error("the kept snapshot is damaged; dropped");
-  }
+  if (hit.headers.get("x-sha256") !== await sha256(bytes)) throw new Error("the kept snapshot is damaged");
   return bytes;
 }
 
@@ -72,8 +66,10 @@ export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL, env: { ...ENV, ...(options.env || {}) } };
   let py;
   if (globalThis.document) {
+    let key;
     try {
-      const snapshot = await keptSnapshot();
+      const snapshot = globalThis.caches && globalThis.crypto?.subtle
+        ? await keptSnapshot((key = snapshotKey(await siteVersion()))) : undefined;
       if (snapshot) {
         py = await load({ ...settings, _loadSnapshot: snapshot });
         py.runPython("import sys, svgwrite, typing_extensions");  // the restored interpreter runs
@@ -85,10 +81,8 @@ export async function loadPyodide(options = {}) {
       py = undefined;
       note("failed");
       console.warn("started without the kept snapshot:", err?.message || err);
-      try {
-        const key = snapshotKey(await siteVersion());
-        await (await caches.open(SNAPSHOTS)).delete(key);
-      } catch { /* nothing kept to drop */ }
+      // a damaged snapshot, or one that could not be started from, is dropped
+      if (key) await caches.open(SNAPSHOTS).then((cache) => cache.delete(key)).catch(() => {});
     }
   }
   py ??= await load(settings);

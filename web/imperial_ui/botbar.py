@@ -11,7 +11,8 @@ import js
 from . import views
 from .dom import Dom
 from .model import PageModel
-from .seats import HUMAN, LEVELS, PACES
+from .pace import PACES
+from .seats import HUMAN, LEVELS
 
 
 class BotBar:

@@ -7,9 +7,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .seats import DEFAULT_PACE, PACES
 from .store import Store
 
+#: How long a computer's move stays on screen before the next one is shown (milliseconds), per pace.
+PACES: dict[str, int] = {"instant": 0, "normal": 900, "slow": 2500}
+DEFAULT_PACE = "normal"
 PACE_KEY = "imperial.pace"
 #: At instant pace, how long after a computer's move the page is drawn (about a frame).
 DRAW_MS = 16

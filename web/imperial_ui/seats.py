@@ -23,9 +23,6 @@ LEVELS = ("easy", "normal", "strong")
 SEAT_KINDS = (HUMAN, *LEVELS)
 #: The strength that answers a Hint.
 HINT_LEVEL = "strong"
-#: How long a bot move stays on screen before the next one is shown (milliseconds), per pace.
-PACES: dict[str, int] = {"instant": 0, "normal": 900, "slow": 2500}
-DEFAULT_PACE = "normal"
 #: The level of the computer players of "Play against the computer".
 SOLO_LEVEL = "normal"
 SOLO_OPPONENTS = 3

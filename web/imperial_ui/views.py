@@ -455,8 +455,7 @@ def link_prompt_html(m: Any, lang: str = "en") -> str:
     players = [_short(p, 24) for p in m.players]
     text = w(f"page.link.{m.relation}", saved=tx.tn(lang, "page.moves", m.saved_moves), link=m.link_moves,
              common=tx.tn(lang, "page.link.common", m.common), more=m.link_moves - m.saved_moves)
-    others = w("page.link.others", n=m.others) if m.others == 1 else w("page.link.others_many", n=m.others)
-    others = others if m.others else ""
+    others = tx.tn(lang, "page.link.others", m.others) if m.others else ""
 
     def button(cmd: str, label: str, primary: bool = False, arg: str = "") -> str:
         cls = ' class="primary"' if primary else ""
