@@ -7,7 +7,7 @@ Standard library only, so it runs on a fresh machine before anything is installe
     python3 build.py serve [--port N] # build, then serve dist/ on 127.0.0.1
     python3 build.py test             # install test tools, build, run ruff + pytest (tests/ and e2e/)
 
-Everything the site needs (Pyodide, PyScript, the browser wheels and the engine wheel) is copied into dist/;
+Everything the site needs (Pyodide, the browser wheels and the engine wheel) is copied into dist/;
 nothing is fetched at run time. Downloads are pinned, checked against their hashes, and cached in .cache/.
 """
 
@@ -41,11 +41,6 @@ VENV = ROOT / ".venv"
 # --- pinned runtime -------------------------------------------------------------------------------------
 # npm tarballs with the registry's sha512 integrity.
 PYODIDE = ("pyodide", "314.0.7", "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==")
-PYSCRIPT = (
-    "@pyscript/core",
-    "0.7.31",
-    "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
-)
 #: test harness only (never shipped): accessibility checks in the e2e tests
 AXE = ("axe-core", "4.14.1", "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
@@ -92,7 +87,6 @@ MIME = {
     ".zip": "application/zip",
     ".json": "application/json",
     ".py": "text/x-python",
-    ".toml": "application/toml",
     ".svg": "image/svg+xml",
     ".webmanifest": "application/manifest+json",
 }
@@ -133,7 +127,7 @@ def npm_tarball(name: str, version: str, integrity: str) -> Path:
     path = dest / fname
     if not path.exists():
         if shutil.which("npm") is None:
-            raise BuildError("npm is needed to fetch Pyodide and PyScript (install Node.js and npm)")
+            raise BuildError("npm is needed to fetch Pyodide (install Node.js and npm)")
         run(["npm", "pack", f"{name}@{version}", "--pack-destination", str(dest), "--silent"],
             stdout=subprocess.DEVNULL)
         if not path.exists():
@@ -459,7 +453,6 @@ def nations_css() -> str:
 def build() -> dict:
     """Assemble dist/ and return a summary (hash, file count, sizes)."""
     pyodide_tgz = npm_tarball(*PYODIDE)
-    pyscript_tgz = npm_tarball(*PYSCRIPT)
     wheels = browser_wheels()
 
     if DIST.exists():
@@ -477,11 +470,6 @@ def build() -> dict:
     # Pyodide runtime.
     pydir = DIST / "pyodide"
     extract_members(pyodide_tgz, {f"package/{n}": pydir / n for n in PYODIDE_FILES})
-    # PyScript: its dist/ without source maps.
-    with tarfile.open(pyscript_tgz) as tf:
-        members = {m: DIST / "pyscript" / m[len("package/dist/"):] for m in tf.getnames()
-                   if m.startswith("package/dist/") and not m.endswith(".map")}
-    extract_members(pyscript_tgz, members)
     # Wheels + lock.
     entries = []
     for (name, version, fname, _sha, imports, depends), src in zip(BROWSER_WHEELS, wheels, strict=True):
@@ -507,8 +495,8 @@ def build() -> dict:
     files = sorted(p for p in DIST.rglob("*") if p.is_file())
     version = site_hash(files)
     (DIST / "build-info.json").write_text(json.dumps(
-        {"version": version, "engine": eversion, "engine_wheel": ewheel.name, "pyodide": PYODIDE[1],
-         "pyscript": PYSCRIPT[1]}, indent=1) + "\n")
+        {"version": version, "engine": eversion, "engine_wheel": ewheel.name, "pyodide": PYODIDE[1]},
+        indent=1) + "\n")
     files = sorted(p for p in DIST.rglob("*") if p.is_file())
     urls = ["./"] + [p.relative_to(DIST).as_posix() for p in files]
     template = (WEB / "sw.template.js").read_text()

@@ -13,7 +13,8 @@ from navigation start. Prints medians, all samples, and the ratio page / bare (t
 
 Also, from the cold loads of the game page: the first paint of the start screen before Python (first
 contentful paint, and the frame after boot.js has listed the saves; target <= 300 ms), with three saved games
-in the browser; PyScript's own start (the runtime is ready when main.py runs) against the bare Pyodide boot;
+in the browser; the page's own start of Python (start.mjs: the runtime is ready when main.py runs) against the
+bare Pyodide boot;
 and the imports (pydantic alone, the engine with its models' schemas, the page). A game link's board preview
 is timed on its own load.
 """
@@ -197,8 +198,8 @@ def main() -> None:
           f"{early:.0f} ms (target <= 300 ms, ratio {early / 300:.2f}; saves listed per load: {sorted(listed)})")
     bare_cold = statistics.median(cold["bare"])
     runtime = med(stages, "runtime:done")
-    print(f"PyScript's start: runtime ready for main.py at {runtime:.0f} ms vs bare Pyodide ready {bare_cold:.0f} ms "
-          f"(PyScript adds {runtime - bare_cold:.0f} ms, ratio {runtime / bare_cold:.2f})")
+    print(f"the page's start of Python: runtime ready for main.py at {runtime:.0f} ms vs bare Pyodide ready "
+          f"{bare_cold:.0f} ms (the page adds {runtime - bare_cold:.0f} ms, ratio {runtime / bare_cold:.2f})")
     print(f"imports: pydantic's BaseModel {med(stages, 'import:pydantic') - med(stages, 'import:start'):.0f} ms, engine with "
           f"its models' schemas {med(stages, 'import:engine') - med(stages, 'import:pydantic'):.0f} ms, renderer "
           f"and page {med(stages, 'import:page') - med(stages, 'import:engine'):.0f} ms; ready "

@@ -78,6 +78,7 @@ def test_the_page_runs_under_its_content_security_policy(first_visit: FirstVisit
     for part in ("script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'", "object-src 'none'",
                  "base-uri 'none'"):
         assert part in csp
+    assert "'unsafe-eval'" not in csp  # nothing on the page needs eval()
     new_game(page, seed=81)
     play(page, 5)
     page.locator("[data-tab=log]").click()
@@ -158,13 +159,30 @@ def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer
     context.close()
 
 
+def test_page_glue_that_cannot_load_shows_a_readable_error(browser: Browser, site: SiteServer):
+    """start.mjs: when the page's glue (main.py) cannot be fetched, the page says so in its language, naming
+    the file, instead of waiting for ever."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/main.py", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site.url)
+    page.wait_for_function("() => document.body.dataset.failed === '1'", timeout=90_000)
+    error = page.locator("[data-testid=error]")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("Could not start the game: main.py: HTTP 404")
+    expect(page.locator("#loading .loading-title")).to_have_text("The game could not start.")
+    expect(page.locator("#loading [data-stage=runtime]")).to_have_attribute("data-state", "failed")
+    assert page.evaluate("document.body.dataset.ready") is None
+    context.close()
+
+
 def test_built_site_is_self_contained(site: SiteServer):
     """Every file the service worker precaches exists, and nothing in the site names an outside host to load."""
     dist = Path(site.directory)
     sw = (dist / "sw.js").read_text()
     assert "imperial-" in sw and "__VERSION__" not in sw and "__PRECACHE__" not in sw
-    for name in ("index.html", "pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json", "pyscript/core.js"):
+    for name in ("index.html", "start.mjs", "main.py", "pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json"):
         assert (dist / name).is_file(), name
         assert f'"{name}"' in sw, f"{name} is not precached"
-    page = (dist / "index.html").read_text() + (dist / "pyscript.toml").read_text()
+    page = "".join((dist / name).read_text() for name in ("index.html", "start.mjs", "pyodide-env.mjs"))
     assert "http://" not in page and "https://" not in page

@@ -1,4 +1,4 @@
-"""Page glue (runs in Pyodide via PyScript): load the engine wheel, then start the game page.
+"""Page glue (run in Pyodide on the main thread by start.mjs): load the engine wheel, then start the game page.
 
 No rules here: every choice the page offers comes from `imperial_core.legal_actions`, every change
 from `imperial_core.apply`; the map comes from `render`.

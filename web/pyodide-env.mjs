@@ -1,10 +1,6 @@
 // Loads the shipped Pyodide with a fixed string-hash seed, so that every page load runs the engine's Python
-// exactly alike (iteration order of sets of strings included). PyScript's config names this module as the
-// interpreter; it passes options through and adds the seed. Pyodide itself lives in ./pyodide/.
-//
-// On the page, the game's wheels start loading as soon as the runtime is up, while PyScript makes its own
-// start (about half a second): main.py's loadPackage then finds them loaded or on the way (Pyodide loads each
-// package once; a package that failed here is tried again there, and its error shown).
+// exactly alike (iteration order of sets of strings included). The page (start.mjs) and the workers start
+// Python through this module; Pyodide itself lives in ./pyodide/.
 //
 // Warm starts (issue 23): after a first visit, snapshot-worker.mjs keeps a memory snapshot of a Pyodide that
 // has started and imported the pure-Python wheels and the standard modules the game imports, in the Cache
@@ -16,7 +12,6 @@ import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
-export const PACKAGES = ["imperial-core", "imperial-page"];
 /** The Cache Storage cache of the snapshots (one per version of the site). */
 export const SNAPSHOTS = "imperial-snapshot";
 /** What a snapshot holds: these wheels loaded and this Python run (no native module). */
@@ -68,7 +63,8 @@ export async function loadPyodide(options = {}) {
   if (globalThis.document) {
     let key;
     try {
-      const snapshot = globalThis.caches && globalThis.crypto?.subtle
+      // a first visit has no snapshot cache: it starts at once, without asking for the site's version
+      const snapshot = globalThis.caches && globalThis.crypto?.subtle && await caches.has(SNAPSHOTS)
         ? await keptSnapshot((key = snapshotKey(await siteVersion()))) : undefined;
       if (snapshot) {
         py = await load({ ...settings, _loadSnapshot: snapshot });
@@ -85,10 +81,5 @@ export async function loadPyodide(options = {}) {
       if (key) await caches.open(SNAPSHOTS).then((cache) => cache.delete(key)).catch(() => {});
     }
   }
-  py ??= await load(settings);
-  if (globalThis.document) {
-    performance.mark("imperial:packages:early");
-    py.loadPackage(PACKAGES, { messageCallback: () => {}, errorCallback: () => {} }).catch(() => {});
-  }
-  return py;
+  return py ?? await load(settings);
 }
