@@ -97,6 +97,7 @@ PLAYERS: dict[str, Player] = {
     "normal": level_player("normal"),
     "strong": level_player("strong"),
     "rollout": rollout_player(),
+    "rollout1": rollout_player(turns=1),
 }
 
 
