@@ -9,8 +9,9 @@ its mean score margin over the best opponent, decision times of every player kin
 then the decision times of each level on the decisions it searches.  Nothing is asserted.
 
 Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
-``easy``, ``normal``, ``strong`` (``imperial_bots.choose`` at that level); ``rollout``, an experiment: normal
-with a rollout over the normal policy at its key decisions (:func:`rollout_player`).
+``easy``, ``normal``, ``strong`` (``imperial_bots.choose`` at that level); ``rollout`` and ``rollout1``,
+experiments: normal with a rollout over the normal policy at its key decisions (:func:`rollout_player`), to
+the end of the third nation turn after this one (``rollout``) or of the next nation's turn (``rollout1``).
 
 Other modes:
 
@@ -60,7 +61,8 @@ def level_player(level: str, weights: Weights | None = None, seconds: float | No
 def rollout_player(k: int = 3, turns: int = 3) -> Player:
     """An experiment (issue 22): the normal level, but at its key decisions (rondel, bonds, …) normal's ``k``
     best candidates by its own look-ahead are each played on by the normal level in every seat until ``turns``
-    more nation turns have begun, then evaluated; normal's choice stays unless another is better there."""
+    more nation turns have begun and ended (the rest of this turn, then ``turns`` whole nation turns; 1: to the
+    end of the next nation's turn), then evaluated; normal's choice stays unless another is better there."""
     from imperial_bots.policy import KEY_DECISIONS, keys_of, me_of
     from imperial_bots.search import LEVEL_CONFIG, lookahead, util_vector
     from imperial_core.engine import paused_gc
@@ -97,6 +99,7 @@ PLAYERS: dict[str, Player] = {
     "normal": level_player("normal"),
     "strong": level_player("strong"),
     "rollout": rollout_player(),
+    "rollout1": rollout_player(turns=1),
 }
 
 
