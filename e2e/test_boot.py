@@ -176,6 +176,30 @@ def test_page_glue_that_cannot_load_shows_a_readable_error(browser: Browser, sit
     context.close()
 
 
+def test_a_start_that_stalls_says_so_and_offers_a_reload(browser: Browser, site: SiteServer):
+    """boot.js: when Pyodide's WebAssembly never comes, Pyodide waits for ever; after 45 s without progress
+    the page says so and offers a reload, which reloads."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.clock.install()
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="not found"))
+    with page.expect_response("**/pyodide.asm.wasm"):
+        page.goto(site.url)
+    note = page.get_by_test_id("boot-stalled")
+    page.clock.run_for(30_000)
+    expect(note).to_be_hidden()
+    page.clock.run_for(60_000)  # 45 s after the last file arrived (the failed one, early in the clock's time)
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Nothing has arrived for a while")
+    assert page.evaluate("document.body.dataset.ready") is None
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "boot-stalled.png"))
+    with page.expect_navigation():
+        note.get_by_role("button", name="Reload the page").click()
+    expect(page.get_by_test_id("boot-stalled")).to_be_hidden()
+    context.close()
+
+
 def test_built_site_is_self_contained(site: SiteServer):
     """Every file the service worker precaches exists, and nothing in the site names an outside host to load."""
     dist = Path(site.directory)

@@ -19,7 +19,25 @@ function stage(name, state) {
   if (state === "active") running = name;
   if (state === "done") floor = Math.max(floor, shares[name] || 0);
   progress();
+  moved();
 }
+
+// A start that shows no progress for a long while (a file of the site that never arrives, a stalled
+// download: Pyodide itself then waits for ever) says so and offers a reload; the start goes on meanwhile,
+// and the note goes as soon as something arrives.
+const STALLED_MS = 45000;
+let stallTimer = 0;
+function moved() {
+  clearTimeout(stallTimer);
+  const note = document.getElementById("boot-stalled");
+  if (note) note.hidden = true;
+  if (document.body.dataset.ready === "1" || document.body.dataset.failed === "1") return;
+  stallTimer = setTimeout(() => {
+    if (note && document.body.dataset.ready !== "1" && document.body.dataset.failed !== "1") note.hidden = false;
+  }, STALLED_MS);
+}
+moved();
+document.getElementById("boot-reload")?.addEventListener("click", () => location.reload());
 
 function progress() {
   const bar = document.getElementById("boot-progress");
@@ -33,6 +51,7 @@ try {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       for (const [part, at] of Object.entries(arrivals)) if (e.name.includes(part)) floor = Math.max(floor, at);
+      moved();
     }
   }).observe({ type: "resource", buffered: true });
 } catch { /* no resource timing: the bar moves by time alone */ }
@@ -60,6 +79,7 @@ function fail(message, details) {
   }
   document.body.dataset.failed = "1";
   clearInterval(ticker);
+  moved();
   // a start from the kept snapshot that went wrong later on: the next visit starts normally
   // (the name is pyodide-env.mjs SNAPSHOTS: importing that module here would load Pyodide before the first paint)
   if (document.body.dataset.snapshot === "used") globalThis.caches?.delete("imperial-snapshot").catch(() => {});
@@ -94,6 +114,7 @@ function keepSnapshot() {
 
 function ready() {
   clearInterval(ticker);
+  clearTimeout(stallTimer);
   for (const name of stages) stage(name, "done");
   const bar = document.getElementById("boot-progress");
   if (bar) bar.value = 100;

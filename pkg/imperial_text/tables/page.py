@@ -658,6 +658,13 @@ TEXT: dict[str, dict[str, str]] = {
     "page.l.early_board": _("The game from the link opens on this board in a moment.",
                             "Die Partie aus dem Link öffnet sich gleich auf diesem Spielplan.",
                             "La partida del enlace se abre en este tablero en un momento."),
+    "page.l.stalled": _("Nothing has arrived for a while: a slow connection, or a file that will not come. The game "
+                        "keeps loading; if nothing changes, reload the page.",
+                        "Seit einer Weile ist nichts angekommen: eine langsame Verbindung oder eine Datei, die nicht "
+                        "kommt. Das Spiel lädt weiter; ändert sich nichts, lade die Seite neu.",
+                        "Hace un rato que no llega nada: una conexión lenta o un archivo que no llega. El juego sigue "
+                        "cargando; si nada cambia, recarga la página."),
+    "page.l.reload": _("Reload the page", "Seite neu laden", "Recargar la página"),
     "page.l.details": _("Technical details", "Technische Einzelheiten", "Detalles técnicos"),
     "page.l.failed": _("The game could not start.", "Das Spiel konnte nicht starten.", "El juego no pudo arrancar."),
     "page.l.could_not": _("Could not start the game: {reason}", "Das Spiel konnte nicht starten: {reason}",
