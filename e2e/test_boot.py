@@ -144,16 +144,21 @@ def test_with_the_server_stopped_the_page_opens_and_the_computer_players_play(fi
         site.start()
 
 
-def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer):
+def failed_start(browser: Browser, site: SiteServer, missing: str) -> tuple[BrowserContext, Page]:
+    """A first visit on which the files matching ``missing`` answer 404, once the page says it failed."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.route("**/svgwrite-*.whl", lambda route: route.fulfill(status=404, body="not found"))
+    page.route(missing, lambda route: route.fulfill(status=404, body="not found"))
     page.goto(site.url)
     page.wait_for_function("() => document.body.dataset.failed === '1'", timeout=90_000)
-    error = page.locator("[data-testid=error]")
-    expect(error).to_be_visible()
-    expect(error).to_contain_text("svgwrite")
+    expect(page.locator("[data-testid=error]")).to_be_visible()
     assert page.evaluate("document.body.dataset.ready") is None
+    return context, page
+
+
+def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer):
+    context, page = failed_start(browser, site, "**/svgwrite-*.whl")
+    expect(page.locator("[data-testid=error]")).to_contain_text("svgwrite")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "boot-failure.png"))
     context.close()
@@ -162,17 +167,10 @@ def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer
 def test_page_glue_that_cannot_load_shows_a_readable_error(browser: Browser, site: SiteServer):
     """start.mjs: when the page's glue (main.py) cannot be fetched, the page says so in its language, naming
     the file, instead of waiting for ever."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.route("**/main.py", lambda route: route.fulfill(status=404, body="not found"))
-    page.goto(site.url)
-    page.wait_for_function("() => document.body.dataset.failed === '1'", timeout=90_000)
-    error = page.locator("[data-testid=error]")
-    expect(error).to_be_visible()
-    expect(error).to_contain_text("Could not start the game: main.py: HTTP 404")
+    context, page = failed_start(browser, site, "**/main.py")
+    expect(page.locator("[data-testid=error]")).to_contain_text("Could not start the game: main.py: HTTP 404")
     expect(page.locator("#loading .loading-title")).to_have_text("The game could not start.")
     expect(page.locator("#loading [data-stage=runtime]")).to_have_attribute("data-state", "failed")
-    assert page.evaluate("document.body.dataset.ready") is None
     context.close()
 
 
