@@ -24,26 +24,40 @@ def region_label(state: Any, rid: str, lang: str = "en") -> str:
     """"Vienna: home province of Austria-Hungary, Austria-Hungary armaments factory, 2 armies of
     Austria-Hungary": the region's name, its home nation, then its factory, flag and units (in turn order)."""
     board = _board(state.board)
-    return _label(board.id, rid, lang, _standing(state, board.nation_ids, rid))
+    return _label(board.id, rid, lang, _standings(state, board.nation_ids).get(rid, _empty(len(board.nation_ids))))
 
 
-def _standing(state: Any, nation_ids: Any, rid: str) -> tuple[tuple[bool, bool, int, int, int], ...]:
-    """What stands in region ``rid``, per nation in turn order: factory, flag, armies, hostile armies, fleets."""
-    out = []
-    for nid in nation_ids:
+Standing = tuple[tuple[bool, bool, int, int, int], ...]
+
+
+@cache
+def _empty(nations: int) -> Standing:
+    return ((False, False, 0, 0, 0),) * nations
+
+
+def _standings(state: Any, nation_ids: Any) -> dict[str, Standing]:
+    """What stands in each region where something stands, per nation in turn order: factory, flag, armies,
+    hostile armies, fleets (a region left out stands empty).  One pass over the nations' pieces."""
+    rows: dict[str, list[tuple[bool, bool, int, int, int]]] = {}
+    empty = (False, False, 0, 0, 0)
+    count = len(nation_ids)
+    for i, nid in enumerate(nation_ids):
         n = state.nations.get(nid)
         if n is None:
-            out.append((False, False, 0, 0, 0))
             continue
-        armies = n["armies"].get(rid, 0)
-        out.append((rid in n["factories"], rid in n["flags"], armies, min(n["hostile"].get(rid, 0), armies),
-                    n["fleets"].get(rid, 0)))
-    return tuple(out)
+        factories, flags, armies, hostile, fleets = n["factories"], n["flags"], n["armies"], n["hostile"], n["fleets"]
+        for rid in {*factories, *flags, *armies, *fleets}:
+            row = rows.get(rid)
+            if row is None:
+                row = rows[rid] = [empty] * count
+            a = armies.get(rid, 0)
+            row[i] = (rid in factories, rid in flags, a, min(hostile.get(rid, 0), a), fleets.get(rid, 0))
+    return {rid: tuple(row) for rid, row in rows.items()}
 
 
 @lru_cache(maxsize=8192)
-def _label(board_id: str, rid: str, lang: str, standing: tuple[tuple[bool, bool, int, int, int], ...]) -> str:
-    """``region_label`` of what stands there (``_standing``): a move words again only the regions it changed."""
+def _label(board_id: str, rid: str, lang: str, standing: Standing) -> str:
+    """``region_label`` of what stands there (``_standings``): a move words again only the regions it changed."""
     board = _board(board_id)
     reg = board.regions[rid]
 
@@ -76,7 +90,9 @@ def region_labels(state: Any, lang: str = "en", choices: dict[str, str] | None =
     """``region_label`` of every region of the state's board where pieces may stand (not the impassable
     ones); a region that may be clicked now (``choices``: region id -> the choice's label) is named by its
     choice first (``with_choices``)."""
-    out = {rid: region_label(state, rid, lang) for rid, reg in _board(state.board).regions.items()
+    board = _board(state.board)
+    standings, empty = _standings(state, board.nation_ids), _empty(len(board.nation_ids))
+    out = {rid: _label(board.id, rid, lang, standings.get(rid, empty)) for rid, reg in board.regions.items()
            if reg.kind != "impassable"}
     return with_choices(out, choices or {}, lang)
 
