@@ -1,6 +1,7 @@
 // Starts the game's Python on the page: the shipped Pyodide (pyodide-env.mjs: a fixed string-hash seed, the
-// warm-start snapshot, the game's wheels loading early), then the page glue, main.py, on the main thread.
-// main.py is fetched while Pyodide starts. A failure here is shown on the page by boot.js (imperialBoot.fail).
+// warm-start snapshot) with the game's wheels loading while the interpreter starts, then the page glue,
+// main.py (fetched meanwhile), on the main thread. A failure here is shown on the page (imperialBoot.fail).
+import { t } from "./lang.js";
 import { loadPyodide } from "./pyodide-env.mjs";
 
 async function start() {
@@ -9,14 +10,12 @@ async function start() {
     if (!res.ok) throw new Error(`main.py: HTTP ${res.status}`);
     return res.text();
   });
-  // the game's wheels load while the interpreter starts (a wheel that fails here is tried again by main.py,
-  // which shows the error)
+  // a wheel that fails here is tried again by main.py, which shows the error
   const py = await loadPyodide({ packages: ["imperial-core", "imperial-page"] });
   await py.runPythonAsync(await glue, { filename: "main.py" });
 }
 
-start().catch(async (err) => {
+start().catch((err) => {
   console.error(err);
-  const { t } = await import("./lang.js");  // not before: only Python's start is on the way to the first click
   window.imperialBoot?.fail(t("page.l.could_not", { reason: err?.message || err }), err?.stack);
 });
