@@ -141,6 +141,17 @@ def bonds_in_play(b: Board, edition: str) -> tuple[tuple[int, int], ...]:
     return b.bonds
 
 
+_VALUES: dict[tuple[str, str], tuple[int, ...]] = {}
+
+
+def bond_values(b: Board, edition: str) -> tuple[int, ...]:
+    """The values of each nation's bonds (the keys of its ``bonds``), ascending."""
+    out = _VALUES.get((b.id, edition))
+    if out is None:
+        out = _VALUES[(b.id, edition)] = tuple(sorted(v for v, _i in bonds_in_play(b, edition)))
+    return out
+
+
 def flag_limit(b: Board, g: G, nid: str) -> int:
     if g["edition"] == "first":
         return int(b.first_edition.get("flags", b.nation(nid).flags))

@@ -7,14 +7,13 @@ government invest like a Swiss Bank.
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import compress, repeat
-from operator import eq
 
 from ..board import Board
 from ..model import fresh_turn
 from .common import (
     BANK,
     G,
+    bond_values,
     emit,
     left_of,
     nation_name,
@@ -78,15 +77,18 @@ def pay_interest(g: G, b: Board, nid: str) -> None:
 def bond_options(g: G, b: Board, name: str, nations: list[str]) -> list[tuple]:
     """Every bond ``name`` can afford: a new available bond, or a trade-up of one of its own bonds."""
     cash = player(g, name)["cash"]
+    values = bond_values(b, g["edition"])  # every nation's bonds, ascending
+    affordable = values[:bisect_right(values, cash)]
     out: list[tuple] = []
     nats = g["nations"]
     for nid in nations:
         bonds = nats[nid]["bonds"]
-        values = sorted(bonds)
         if name not in bonds.values():  # no trade-ups: the new bonds it can pay for
-            out += [("bond", nid, v, None) for v in values[:bisect_right(values, cash)] if bonds[v] is None]
+            for v in affordable:
+                if bonds[v] is None:
+                    out.append(("bond", nid, v, None))
             continue
-        own = sorted(compress(bonds, map(eq, bonds.values(), repeat(name))))  # its own bonds' values
+        own = [v for v in values if bonds[v] == name]  # its own bonds' values, ascending
         # no bond above cash + its largest own bond is within reach, new or traded up
         for v in values[:bisect_right(values, cash + own[-1])]:
             if bonds[v] is not None:
