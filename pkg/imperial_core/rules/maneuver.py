@@ -478,17 +478,19 @@ def _movable(g: G, nat: dict, r: str) -> tuple[int, int]:
     return up, nat["armies"].get(r, 0) - t["moved_armies"].get(r, 0) - up
 
 
-def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = None) -> list[tuple]:
+def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = None,
+                   abroad: frozenset[str] | None = None) -> list[tuple]:
     """Armies that stood in another nation's province before this maneuver may change status, once per
     province per maneuver (*Entering provinces…*: "During the next maneuver turn of the nation, the status
     of the armies can be changed"; German: "Erst bei dem nächsten Manöverzug" — not in the maneuver in
     which they entered).  Any number of them may stand (hostile); none may where the province holds its
     nation's last factory free of hostile armies.  Order: all upright, all lying, then mixes by count.
+    ``abroad``: :func:`armies_abroad`, when the caller has it.
     """
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
-    foreign = foreign_homes(b, nid)
-    abroad = foreign.intersection(nat["armies"])  # (looks at the armies, not at every foreign province)
+    if abroad is None:
+        abroad = armies_abroad(b, nid, nat)
     if changed:
         abroad = abroad.difference(changed)
     if not abroad:
@@ -511,13 +513,15 @@ def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = 
     return out
 
 
-def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = None) -> list[tuple]:
-    """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*)."""
+def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = None,
+                    abroad: frozenset[str] | None = None) -> list[tuple]:
+    """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*).
+    ``abroad``: :func:`armies_abroad`, when the caller has it."""
     nat = g["nations"][nid]
     need = b.constants["factory_destroy_armies"]
-    foreign = foreign_homes(b, nid)
     armies = nat["armies"]
-    abroad = foreign.intersection(armies)
+    if abroad is None:
+        abroad = armies_abroad(b, nid, nat)
     if not abroad:
         return []
     if max(map(armies.__getitem__, abroad)) < need:
@@ -543,6 +547,12 @@ def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None =
     return out
 
 
+def armies_abroad(b: Board, nid: str, nat: dict) -> frozenset[str]:
+    """The other nations' home provinces where the nation ``nat`` has armies (looks at its armies, not at
+    every foreign province)."""
+    return foreign_homes(b, nid).intersection(nat["armies"])
+
+
 def army_actions(g: G, b: Board) -> list[tuple]:
     nid = g["turn"]["nation"]
     blocked = occupied_set(g, b)
@@ -551,9 +561,12 @@ def army_actions(g: G, b: Board) -> list[tuple]:
     if b.canals:
         moves = _without_refused(g, moves)
     out = moves  # a list of its own (army_moves builds it)
-    out += status_options(g, b, nid, last_free)
+    abroad = armies_abroad(b, nid, g["nations"][nid])  # most often none: no status change, no destruction
+    if abroad:
+        out += status_options(g, b, nid, last_free, abroad)
     out += battle_options(g, b, nid)
-    out += destroy_options(g, b, nid, last_free)
+    if abroad:
+        out += destroy_options(g, b, nid, last_free, abroad)
     out.append(("pass",))
     return out
 
