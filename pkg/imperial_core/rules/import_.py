@@ -17,6 +17,18 @@ from .common import (
 from .funding import fundable_of
 from .funding import start as ask_for_funds
 
+_KEYS: dict[tuple[str, str], tuple[list[tuple], list[tuple]]] = {}
+
+
+def _import_keys(b: Board, nid: str) -> tuple[list[tuple], list[tuple]]:
+    """The imports of an army into each home province of ``nid`` and of a fleet into each one with a
+    harbour, in board order (read-only lists, made once per board and nation)."""
+    keys = _KEYS.get((b.id, nid))
+    if keys is None:
+        keys = _KEYS[(b.id, nid)] = ([("import", "army", r) for r in b.home[nid]],
+                                     [("import", "fleet", r) for r in b.home[nid] if b.regions[r].harbour])
+    return keys
+
 
 def import_actions(g: G, b: Board) -> list[tuple]:
     t = g["turn"]
@@ -29,11 +41,11 @@ def import_actions(g: G, b: Board) -> list[tuple]:
     info = b.nation(nid)
     out: list[tuple] = []
     blocked = occupied_homes(g, b, nid)
-    free = [r for r in b.home[nid] if r not in blocked] if blocked else b.home[nid]
+    armies, fleets = _import_keys(b, nid)
     if sum(nat["armies"].values()) < info.armies:
-        out += [("import", "army", r) for r in free]
+        out += [k for k in armies if k[2] not in blocked] if blocked else armies
     if sum(nat["fleets"].values()) < info.fleets:
-        out += [("import", "fleet", r) for r in free if b.regions[r].harbour]
+        out += [k for k in fleets if k[2] not in blocked] if blocked else fleets
     if not own:  # only what the other players could fund (``funding``)
         out = fundable_of(g, b, nid, out)
     out.append(("pass",))
