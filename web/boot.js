@@ -32,9 +32,8 @@ function moved() {
   const note = document.getElementById("boot-stalled");
   if (note) note.hidden = true;
   if (document.body.dataset.ready === "1" || document.body.dataset.failed === "1") return;
-  stallTimer = setTimeout(() => {
-    if (note && document.body.dataset.ready !== "1" && document.body.dataset.failed !== "1") note.hidden = false;
-  }, STALLED_MS);
+  // ready() and fail() end the wait (fail through moved())
+  if (note) stallTimer = setTimeout(() => { note.hidden = false; }, STALLED_MS);
 }
 moved();
 document.getElementById("boot-reload")?.addEventListener("click", () => location.reload());
@@ -114,8 +113,8 @@ function keepSnapshot() {
 
 function ready() {
   clearInterval(ticker);
-  clearTimeout(stallTimer);
   for (const name of stages) stage(name, "done");
+  clearTimeout(stallTimer);  // after the stages, whose progress would wait anew
   const bar = document.getElementById("boot-progress");
   if (bar) bar.value = 100;
   document.getElementById("loading").hidden = true;

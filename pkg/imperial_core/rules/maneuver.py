@@ -319,22 +319,18 @@ def _army_context(g: G, b: Board, nid: str, blocked: set[str]) -> tuple[frozense
     return free, homes(b, nid).intersection(blocked) if blocked else frozenset()
 
 
-def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
-                      rails: dict[str, list[str]] | None = None,
-                      context: tuple[frozenset[str], frozenset[str]] | None = None) -> list[tuple[str, tuple[str, ...]]]:
+def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str], rails: dict[str, list[str]],
+                      context: tuple[frozenset[str], frozenset[str]]) -> list[tuple[str, tuple[str, ...]]]:
     """Every (destination, convoy seas) for one army starting in ``origin``.
 
     Rail before and/or after the move through the nation's own unblocked home provinces; then one
     step over a land border or a convoy through seas that each hold an own fleet not yet used.
     Places the army can reach without a convoy are listed only without one (a convoy there would
-    only use up a fleet).  ``context``: :func:`_army_context`, when the caller has it.
+    only use up a fleet).  ``blocked``: :func:`occupied_set`; ``rails``: the rail networks worked out so far
+    (filled here); ``context``: :func:`_army_context`.
     """
     regions = b.regions
-    if blocked is None:
-        blocked = occupied_set(g, b)
-    if rails is None:
-        rails = {}
-    free, own_blocked = _army_context(g, b, nid, blocked) if context is None else context
+    free, own_blocked = context
     memo_key = (b.id, nid, origin, free, own_blocked)
     hit = _DEST_MEMO.get(memo_key)
     if hit is not None:
@@ -401,13 +397,8 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str] |
     return out
 
 
-def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str] | None = None,
-                    last_free: set[str] | None = None, rails: dict[str, list[str]] | None = None,
-                    context: tuple[frozenset[str], frozenset[str]] | None = None) -> list[tuple]:
-    if blocked is None:
-        blocked = occupied_set(g, b)
-    if last_free is None:
-        last_free = last_free_set(g, b, blocked)
+def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str], last_free: frozenset[str],
+                    rails: dict[str, list[str]], context: tuple[frozenset[str], frozenset[str]]) -> list[tuple]:
     regions = b.regions
     out = []
     for to, via in army_destinations(g, b, nid, origin, blocked, rails, context):
@@ -478,25 +469,20 @@ def _movable(g: G, nat: dict, r: str) -> tuple[int, int]:
     return up, nat["armies"].get(r, 0) - t["moved_armies"].get(r, 0) - up
 
 
-def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = None,
-                   abroad: frozenset[str] | None = None) -> list[tuple]:
+def status_options(g: G, b: Board, nid: str, last_free: frozenset[str], abroad: frozenset[str]) -> list[tuple]:
     """Armies that stood in another nation's province before this maneuver may change status, once per
     province per maneuver (*Entering provinces…*: "During the next maneuver turn of the nation, the status
     of the armies can be changed"; German: "Erst bei dem nächsten Manöverzug" — not in the maneuver in
     which they entered).  Any number of them may stand (hostile); none may where the province holds its
-    nation's last factory free of hostile armies.  Order: all upright, all lying, then mixes by count.
-    ``abroad``: :func:`armies_abroad`, when the caller has it.
+    nation's last factory free of hostile armies (``last_free``).  Order: all upright, all lying, then mixes
+    by count.  ``abroad``: :func:`armies_abroad`.
     """
     nat = g["nations"][nid]
     changed = g["turn"]["changed"]
-    if abroad is None:
-        abroad = armies_abroad(b, nid, nat)
     if changed:
         abroad = abroad.difference(changed)
     if not abroad:
         return []
-    if last_free is None:  # the factories that are their nation's last one free of hostile armies
-        last_free = frozenset(last_free_set(g, b, occupied_set(g, b)))
     out = []
     for r in sorted(abroad, key=b.order.__getitem__):
         up, lying = _movable(g, nat, r)
@@ -513,23 +499,16 @@ def status_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = 
     return out
 
 
-def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str] | None = None,
-                    abroad: frozenset[str] | None = None) -> list[tuple]:
-    """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*).
-    ``abroad``: :func:`armies_abroad`, when the caller has it."""
+def destroy_options(g: G, b: Board, nid: str, last_free: frozenset[str], abroad: frozenset[str]) -> list[tuple]:
+    """Three armies destroy a foreign factory with no defending army or fleet (*Destruction*), unless it is its
+    nation's last factory free of hostile armies (``last_free``).  ``abroad``: :func:`armies_abroad`."""
     nat = g["nations"][nid]
     need = b.constants["factory_destroy_armies"]
     armies = nat["armies"]
-    if abroad is None:
-        abroad = armies_abroad(b, nid, nat)
-    if not abroad:
-        return []
-    if max(map(armies.__getitem__, abroad)) < need:
-        return []
     here = [r for r in abroad if armies[r] >= need]
+    if not here:
+        return []
     owners = b.owner
-    if last_free is None:
-        last_free = frozenset(last_free_set(g, b, occupied_set(g, b)))
     out = []
     for r in sorted(here, key=b.order.__getitem__):
         owner = owners[r]
