@@ -73,3 +73,29 @@ def test_shipped_wheels_carry_browser_bytecode():
             assert len(py) == len(pyc), "our wheels keep one source beside each compiled module"
         else:
             assert not py, f"{wheel.name} still ships sources: {py[:3]}"
+
+
+def test_the_standard_library_modules_the_game_imports_are_shipped_as_bytecode():
+    """python_stdlib.zip holds ready bytecode (unchecked-hash, compiled by the site's own Pyodide like the
+    wheels) in place of the sources of the standard modules the game imports, so no start compiles them;
+    modules the game never imports keep their sources."""
+    pydir = build.DIST / "pyodide"
+    if not (pydir / "pyodide-lock.json").exists():
+        build.build()
+    with zipfile.ZipFile(pydir / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+        headers = {n: zf.read(n)[:8] for n in names if n.endswith(".pyc")}
+    with zipfile.ZipFile(pydir / "pydantic-2.14.3-py3-none-any.whl") as zf:
+        magic = zf.read(next(n for n in zf.namelist() if n.endswith(".pyc")))[:4]
+    # Pyodide's bootstrap and event loop, and what the engine and pydantic import at start
+    for mod in ("_pyodide/_base", "pyodide/webloop", "asyncio/base_events", "typing", "dataclasses", "enum",
+                "json/decoder", "re/_parser", "inspect", "annotationlib"):
+        assert f"{mod}.pyc" in names, f"{mod} is not shipped as bytecode"
+        assert f"{mod}.py" not in names, f"{mod} ships its source as well"
+    for mod in ("unittest/case", "pydoc", "tkinter/__init__"):  # never imported by the game
+        if f"{mod}.py" in names or f"{mod}.pyc" in names:
+            assert f"{mod}.pyc" not in names, f"{mod} was compiled although the game never imports it"
+    assert len(headers) >= 100
+    for name, head in headers.items():
+        assert head[:4] == magic, f"{name} is not the browser's Python's bytecode"
+        assert int.from_bytes(head[4:8], "little") == 0b01, f"{name} is not unchecked-hash bytecode"
