@@ -85,6 +85,18 @@ def test_a_warm_start_from_the_snapshot_plays_like_a_cold_one(visit):
     assert reload(page) == "used"  # and again: the snapshot is kept
 
 
+def test_each_warm_start_draws_its_own_random_numbers(visit):
+    """The snapshot holds Python's random generator as it was when the snapshot was made: every start from it
+    reseeds it, or each would suggest the same seed for a new game and give its tab the same id as the
+    others (so two tabs on one game would not see each other)."""
+    page, _cold_game = visit
+    seeds = []
+    for _ in range(3):
+        assert reload(page) == "used"
+        seeds.append(page.input_value("#seed"))
+    assert len(set(seeds)) == 3, seeds
+
+
 def test_a_damaged_snapshot_is_dropped_and_the_page_starts_normally(visit):
     page, cold_game = visit
     # one byte changed: its SHA-256 no longer matches

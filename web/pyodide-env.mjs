@@ -68,7 +68,9 @@ export async function loadPyodide(options = {}) {
         ? await keptSnapshot((key = snapshotKey(await siteVersion()))) : undefined;
       if (snapshot) {
         py = await load({ ...settings, _loadSnapshot: snapshot });
-        py.runPython("import sys, svgwrite, typing_extensions");  // the restored interpreter runs
+        // the restored interpreter runs; its random generator is the one frozen in the snapshot, the same for
+        // every start from it, so it is seeded afresh (new games' seeds, the tab's id for other tabs)
+        py.runPython("import sys, svgwrite, typing_extensions, random; random.seed()");
         note("used");
       } else {
         note("none");
