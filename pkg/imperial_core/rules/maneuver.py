@@ -414,6 +414,7 @@ def army_destinations(b: Board, nid: str, origin: str,
                     if y not in pre_set:
                         found[(y, ())] = None
     if free:
+        near = pre_set.union([x for x, _via in found])  # reached without a convoy: never by one
         starts: list[str] = []
         for r in pre:
             for s0 in b.coast_seas.get(r, ()):
@@ -428,11 +429,11 @@ def army_destinations(b: Board, nid: str, origin: str,
                 for x in coast_lands.get(last, ()):
                     if x in pre_set:
                         continue
-                    if (x, ()) not in found:
+                    if x not in near:
                         found[(x, path)] = None
                     if owner[x] == nid:
                         for y in rail(x):
-                            if y not in pre_set and (y, ()) not in found:
+                            if y not in near:
                                 found[(y, path)] = None
                 for s2 in sea_adj.get(last, ()):
                     if s2 in free and s2 not in path:
