@@ -6,6 +6,8 @@ other Great Powers*, *Destruction*), 3 (*Flags*), and the FAQ on fighting, islan
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..actions import from_key
 from ..board import Board
 from .common import (
@@ -69,22 +71,21 @@ def battle_options(g: G, b: Board, nid: str) -> list[tuple]:
     nations = g["nations"]
     me = nations[nid]
     my_a, my_f = me["armies"], me["fleets"]
-    if my_a:
-        mine = my_a.keys() | my_f.keys() if my_f else my_a.keys()
-    elif my_f:
-        mine = my_f.keys()
-    else:
+    # where any other nation has a unit: one set, as most often none of them shares a region with ours
+    others: set[str] = set()
+    for o, on in nations.items():
+        if o != nid:
+            others.update(on["armies"], on["fleets"])
+    if others.isdisjoint(my_a) and others.isdisjoint(my_f):
         return []
-    shared = None
+    mine = (my_a.keys() | my_f.keys()) & others
+    order = b.order
+    shared = []
     for i, (o, on) in enumerate(nations.items()):
-        if o != nid and not (mine.isdisjoint(on["armies"]) and mine.isdisjoint(on["fleets"])):
-            order = b.order
-            if shared is None:
-                shared = []
-            for r in mine & (on["armies"].keys() | on["fleets"].keys()):
-                shared.append((order[r], i, r, o, on))
-    if shared is None:
-        return []
+        if o != nid:
+            for r in mine:
+                if r in on["armies"] or r in on["fleets"]:
+                    shared.append((order[r], i, r, o, on))
     shared.sort()
     seas = b.seas
     out = []
@@ -284,11 +285,11 @@ def fleet_actions(g: G, b: Board) -> list[tuple]:
 
 
 # -- armies -----------------------------------------------------------------------------------------------
-def _rail_ok(b: Board, nid: str, r: str, blocked: set[str]) -> bool:
-    return r in b.rail_adj and b.regions[r].nation == nid and r not in blocked
+def _rail_ok(b: Board, nid: str, r: str, blocked: frozenset[str]) -> bool:
+    return r in b.rail_adj and b.owner[r] == nid and r not in blocked
 
 
-def _rail_component(b: Board, nid: str, start: str, blocked: set[str]) -> list[str]:
+def _rail_component(b: Board, nid: str, start: str, blocked: frozenset[str]) -> list[str]:
     seen = [start]
     stack = [start]
     while stack:
@@ -300,8 +301,68 @@ def _rail_component(b: Board, nid: str, start: str, blocked: set[str]) -> list[s
     return seen
 
 
-# Destinations depend only on the board, the nation, the start, the seas with a free own fleet and
-# the nation's provinces cut off by hostile armies: remembered across states (read-only lists).
+# Rail networks by (board, nation, its home provinces cut off by hostile armies): province -> the provinces
+# it reaches by rail, itself included, in board order (filled as needed; read-only lists).
+_RAILS: dict[tuple, dict[str, list[str]]] = {}
+
+
+def _rail_network(b: Board, nid: str, own_blocked: frozenset[str]) -> Callable[[str], list[str]]:
+    """Where an army of ``nid`` in a province travels by rail (*Railroad transport*: through the nation's own
+    home provinces free of hostile armies; ``own_blocked``: those that are not)."""
+    key = (b.id, nid, own_blocked)
+    rails = _RAILS.get(key)
+    if rails is None:
+        if len(_RAILS) > 1024:
+            _RAILS.clear()
+        rails = _RAILS[key] = {}
+    order = _order(b)
+
+    def rail(x: str) -> list[str]:
+        comp = rails.get(x)
+        if comp is None:
+            if _rail_ok(b, nid, x, own_blocked):
+                # board order, whichever province the search started from: the result must not
+                # depend on what was computed before (legal actions are a function of the state)
+                comp = sorted(_rail_component(b, nid, x, own_blocked), key=order)
+            else:
+                comp = [x]
+            for y in comp:
+                rails[y] = comp
+        return comp
+
+    return rail
+
+
+_SHORES: dict[tuple[str, str, str], frozenset[str]] = {}
+
+
+def _convoy_seas(b: Board, nid: str, origin: str, free: frozenset[str]) -> frozenset[str]:
+    """The seas of ``free`` a convoy of an army starting in ``origin`` might use: those joined through seas of
+    ``free`` to a coast the army can reach by rail when no province is cut off.  The others cannot change
+    its destinations."""
+    if not free:
+        return free
+    key = (b.id, nid, origin)
+    shores = _SHORES.get(key)
+    if shores is None:
+        network = _rail_network(b, nid, frozenset())(origin)
+        shores = _SHORES[key] = frozenset(s for r in network for s in b.coast_seas.get(r, ()))
+    stack = [s for s in shores if s in free]
+    if not stack:
+        return frozenset()
+    links = sea_links(b)
+    seen = set(stack)
+    while stack:
+        for s in links.get(stack.pop(), ()):
+            if s in free and s not in seen:
+                seen.add(s)
+                stack.append(s)
+    return free if len(seen) == len(free) else frozenset(seen)
+
+
+# Destinations depend only on the board, the nation, the start, the seas with a free own fleet that a
+# convoy from there might use and the nation's provinces cut off by hostile armies: remembered across
+# states (read-only lists).
 _DEST_MEMO: dict[tuple, list[tuple[str, tuple[str, ...]]]] = {}
 
 
@@ -319,37 +380,23 @@ def _army_context(g: G, b: Board, nid: str, blocked: set[str]) -> tuple[frozense
     return free, homes(b, nid).intersection(blocked) if blocked else frozenset()
 
 
-def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str], rails: dict[str, list[str]],
+def army_destinations(b: Board, nid: str, origin: str,
                       context: tuple[frozenset[str], frozenset[str]]) -> list[tuple[str, tuple[str, ...]]]:
     """Every (destination, convoy seas) for one army starting in ``origin``.
 
     Rail before and/or after the move through the nation's own unblocked home provinces; then one
     step over a land border or a convoy through seas that each hold an own fleet not yet used.
     Places the army can reach without a convoy are listed only without one (a convoy there would
-    only use up a fleet).  ``blocked``: :func:`occupied_set`; ``rails``: the rail networks worked out so far
-    (filled here); ``context``: :func:`_army_context`.
+    only use up a fleet).  ``context``: :func:`_army_context`.
     """
-    regions = b.regions
+    owner = b.owner
     free, own_blocked = context
+    free = _convoy_seas(b, nid, origin, free)
     memo_key = (b.id, nid, origin, free, own_blocked)
     hit = _DEST_MEMO.get(memo_key)
     if hit is not None:
         return hit
-    order = _order(b)
-
-    def rail(x: str) -> list[str]:
-        comp = rails.get(x)
-        if comp is None:
-            if _rail_ok(b, nid, x, blocked):
-                # board order, whichever province the search started from: the result must not
-                # depend on what was computed before (legal actions are a function of the state)
-                comp = sorted(_rail_component(b, nid, x, blocked), key=order)
-            else:
-                comp = [x]
-            for y in comp:
-                rails[y] = comp
-        return comp
-
+    rail = _rail_network(b, nid, own_blocked)
     pre = rail(origin)
     pre_set = set(pre)
     found: dict[tuple[str, tuple[str, ...]], None] = {}
@@ -362,11 +409,12 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str], 
             if x in pre_set:
                 continue
             found[(x, ())] = None
-            if regions[x].nation == nid:
+            if owner[x] == nid:
                 for y in rail(x):
                     if y not in pre_set:
                         found[(y, ())] = None
     if free:
+        near = pre_set.union([x for x, _via in found])  # reached without a convoy: never by one
         starts: list[str] = []
         for r in pre:
             for s0 in b.coast_seas.get(r, ()):
@@ -381,11 +429,11 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str], 
                 for x in coast_lands.get(last, ()):
                     if x in pre_set:
                         continue
-                    if (x, ()) not in found:
+                    if x not in near:
                         found[(x, path)] = None
-                    if regions[x].nation == nid:
+                    if owner[x] == nid:
                         for y in rail(x):
-                            if y not in pre_set and (y, ()) not in found:
+                            if y not in near:
                                 found[(y, path)] = None
                 for s2 in sea_adj.get(last, ()):
                     if s2 in free and s2 not in path:
@@ -397,13 +445,13 @@ def army_destinations(g: G, b: Board, nid: str, origin: str, blocked: set[str], 
     return out
 
 
-def army_moves_from(g: G, b: Board, nid: str, origin: str, blocked: set[str], last_free: frozenset[str],
-                    rails: dict[str, list[str]], context: tuple[frozenset[str], frozenset[str]]) -> list[tuple]:
-    regions = b.regions
+def army_moves_from(b: Board, nid: str, origin: str, last_free: frozenset[str],
+                    context: tuple[frozenset[str], frozenset[str]]) -> list[tuple]:
+    owner = b.owner
     out = []
-    for to, via in army_destinations(g, b, nid, origin, blocked, rails, context):
-        owner = regions[to].nation
-        if owner is not None and owner != nid:
+    for to, via in army_destinations(b, nid, origin, context):
+        o = owner[to]
+        if o is not None and o != nid:
             if to not in last_free:
                 out.append(("army", origin, to, via, True))
             out.append(("army", origin, to, via, False))
@@ -416,6 +464,7 @@ def clear_memos() -> None:
     """Forget the remembered destinations and moves (they depend on the state alone)."""
     _DEST_MEMO.clear()
     _MOVES_MEMO.clear()
+    _RAILS.clear()
 
 
 # Moves from one start depend on the destinations' inputs plus the nations' last free factories: by those
@@ -442,7 +491,6 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
     if last_free is None:
         last_free = frozenset(last_free_set(g, b, blocked))
     context = _army_context(g, b, nid, blocked)
-    rails: dict[str, list[str]] = {}
     hostile = nat["hostile"]
     ctx = (b.id, nid, *context, last_free)
     memo = _MOVES_MEMO.get(ctx)
@@ -453,7 +501,7 @@ def army_moves(g: G, b: Board, nid: str, blocked: set[str] | None = None,
     for r in starts:
         moves = memo.get(r)
         if moves is None:
-            moves = memo[r] = army_moves_from(g, b, nid, r, blocked, last_free, rails, context)
+            moves = memo[r] = army_moves_from(b, nid, r, last_free, context)
         if r in hostile:
             up, lying = _movable(g, nat, r)
             if up and lying:
@@ -665,15 +713,20 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
 def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
     """Other nations with a unit that can fight a ``kind`` unit in ``region`` (see :func:`can_fight`)."""
     nid = g["turn"]["nation"]
-    at_sea = region in b.seas
-    if at_sea and kind != "fleet":
-        return []
-    armies_fight = not at_sea  # at sea only fleets fight
-    fleets_fight = at_sea or kind == "army"  # on land a fleet fights armies only
     out = []
-    for other, onat in g["nations"].items():
-        if other != nid and ((armies_fight and region in onat["armies"]) or (fleets_fight and region in onat["fleets"])):
-            out.append(other)
+    if region in b.seas:  # at sea only fleets fight
+        if kind == "fleet":
+            for o, on in g["nations"].items():
+                if region in on["fleets"] and o != nid:
+                    out.append(o)
+    elif kind == "fleet":  # on land a fleet fights armies only
+        for o, on in g["nations"].items():
+            if region in on["armies"] and o != nid:
+                out.append(o)
+    else:
+        for o, on in g["nations"].items():
+            if (region in on["armies"] or region in on["fleets"]) and o != nid:
+                out.append(o)
     return out
 
 
