@@ -237,10 +237,6 @@ class UI:
     def setPieces(self, eid: str, markup: str) -> None:  # noqa: N802
         self.pieces[str(eid)] = str(markup)
 
-    def put(self, eid: str, markup: str) -> None:
-        """As ui.js: the element then holds ``markup`` (the browser keeps the elements that stay the same)."""
-        self.page.document.getElementById(str(eid)).innerHTML = str(markup)
-
     def setPart(self, eid: str, index: int, markup: str) -> None:  # noqa: N802
         """As ui.js: the ``index``-th child of the element's one element replaced by ``markup``."""
         el = self.page.document.getElementById(str(eid))

@@ -262,71 +262,11 @@ async function boardImage() {
   return baseBlob ? { url: baseUrl, text: await baseBlob.text() } : null;
 }
 
-// Every panel Python draws (Dom.write) is put in by changing only what differs from what is on screen: an
-// element that stays the same is kept, with what the browser has laid out and painted for it, so a move that
-// changes one number in a table repaints that number, not the table. Form fields are replaced whole (their
-// typed value is not an attribute), as is any element whose tag or `data-key` changed (a new decision's body:
-// it starts scrolled to its top).
-function sameAttributes(from, to) {
-  for (const a of [...from.attributes]) {
-    if (!to.hasAttributeNS(a.namespaceURI, a.localName)) from.removeAttributeNS(a.namespaceURI, a.localName);
-  }
-  for (const a of to.attributes) {
-    if (from.getAttributeNS(a.namespaceURI, a.localName) !== a.value) from.setAttributeNS(a.namespaceURI, a.name, a.value);
-  }
-}
-const REPLACED = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
-function sameChildren(from, to) {
-  let a = from.firstChild, b = to.firstChild;
-  while (b) {
-    const next = b.nextSibling;
-    if (!a) {
-      from.appendChild(b);
-    } else if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName || REPLACED.has(a.nodeName) ||
-               (a.nodeType === Node.ELEMENT_NODE && a.getAttribute("data-key") !== b.getAttribute("data-key"))) {
-      const after = a.nextSibling;
-      from.replaceChild(b, a);
-      a = after;
-    } else {
-      if (a.nodeType === Node.ELEMENT_NODE) {
-        sameAttributes(a, b);
-        sameChildren(a, b);
-      } else if (a.nodeValue !== b.nodeValue) {
-        a.nodeValue = b.nodeValue;
-      }
-      a = a.nextSibling;
-    }
-    b = next;
-  }
-  while (a) {
-    const after = a.nextSibling;
-    a.remove();
-    a = after;
-  }
-}
-const parser = document.createElement("template");
-function put(id, html) {
-  const el = document.getElementById(id);
-  if (!el) return;
-  parser.innerHTML = String(html);
-  sameChildren(el, parser.content);
-  parser.innerHTML = "";
-}
-
 // A panel drawn in parts (Python's Dom.parts): element `id` holds one element whose children are the parts;
-// part `index` becomes `html` (one element), and the others stay as they are laid out.
+// part `index` is replaced by `html` (one element), and the others stay as they are laid out.
 function setPart(id, index, html) {
   const part = document.getElementById(id)?.firstElementChild?.children[index];
-  if (!part) return;
-  parser.innerHTML = String(html);
-  const now = parser.content.firstElementChild;
-  if (now && now.nodeName === part.nodeName && !REPLACED.has(now.nodeName)) {
-    sameAttributes(part, now);
-    sameChildren(part, now);
-  } else if (now) {
-    part.replaceWith(now);
-  }
-  parser.innerHTML = "";
+  if (part) part.outerHTML = String(html);
 }
 
 // The board comes in two layers: the static drawing (put in once per board, by Python) and its pieces layer
@@ -599,7 +539,7 @@ function revealTarget() {
 
 window.imperialUI = {
   revealTarget, message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share,
-  download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, put, setUnsaved, announce,
+  download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, setUnsaved, announce,
   setLang, markInvalid,
   zoom, showTab, showNotation, timings, profile: "",
 };

@@ -53,7 +53,7 @@ class Dom:
         """``html`` into element ``eid``, unless it holds exactly that already."""
         if self._html.get(eid) != html:
             self._html[eid] = html
-            self.ui.put(eid, html)  # only what differs from what is on screen changes (ui.js)
+            self.el(eid).innerHTML = html
 
     def view(self, eid: str, inputs: Hashable, make: Callable[[], str]) -> None:
         """Element ``eid`` drawn by ``make()`` from ``inputs``: made and written only when they changed."""

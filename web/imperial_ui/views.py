@@ -136,9 +136,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         if sel and any(t.group == w("page.group.battle") for t in tokens):  # to fight is a choice; so is not to
             greyed = f'<div class="group"><button class="choice" data-cmd="cancel">{esc(w("page.not_now"))}</button></div>' + greyed
         out.append(choices_html(tokens, at, greyed, target))
-    # the header stays; the body scrolls within the decision's own area when it must (a new decision's body is
-    # a new element, ``data-key``, so it starts scrolled to its top)
-    return out[0] + f'<div class="dbody" data-key="{esc(at)}">' + "".join(out[1:]) + "</div>"
+    # the header stays; the body scrolls within the decision's own area when it must
+    return out[0] + '<div class="dbody">' + "".join(out[1:]) + "</div>"
 
 
 def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", greyed: str = "",
