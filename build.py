@@ -393,8 +393,8 @@ writeFileSync(outFile + ".json", report);
 """
 
 
-def stdlib_names_used() -> list[str]:
-    """Every standard-library module our own Python names in an import, anywhere in a file."""
+def modules_named() -> list[str]:
+    """Every module our own Python names in an absolute import, anywhere in a file (inside functions too)."""
     names = set()
     for path in sorted([*PKG.rglob("*.py"), *WEB.rglob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -402,22 +402,24 @@ def stdlib_names_used() -> list[str]:
                 names.update(a.name for a in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 names.add(node.module)
-    return sorted(n for n in names if n.split(".")[0] in sys.stdlib_module_names)
+    return sorted(names)
 
 
 def compile_stdlib(pydir: Path, entries: list[dict]) -> None:
     """Replace the standard-library modules the game imports, in ``pydir``/python_stdlib.zip, by bytecode
     (cached by the zip's, the third-party wheels' and our imports' hashes)."""
     ours = {"imperial-core", "imperial-page"}
+    named = modules_named()
     args = {
         "packages": [e["name"] for e in entries],
         "imports": sorted(i for e in entries for i in e["imports"]),
         "walk": sorted(i for e in entries if e["name"] in ours for i in e["imports"]),
-        "stdlib": stdlib_names_used(),
+        "stdlib": [n for n in named if n.split(".")[0] in sys.stdlib_module_names],
     }
     zpath = pydir / "python_stdlib.zip"
+    # what our code imports of any package (a new third-party module may pull in new standard ones)
     h = hashlib.sha256(sha256_file(zpath).encode() + STDLIB_SCRIPT.encode()
-                       + json.dumps([args["stdlib"], args["imports"]]).encode())
+                       + json.dumps([named, args["imports"]]).encode())
     for e in entries:
         if e["name"] not in ours:
             h.update(e["sha256"].encode())
