@@ -183,6 +183,9 @@ def test_a_start_that_stalls_says_so_and_offers_a_reload(browser: Browser, site:
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="not found"))
     with page.expect_response("**/pyodide.asm.wasm"):
         page.goto(site.url)
+    # every other file that was on its way has arrived (each arrival restarts the wait, and on a busy machine
+    # one could land after the clock has been run forward)
+    page.wait_for_load_state("networkidle")
     note = page.get_by_test_id("boot-stalled")
     page.clock.run_for(30_000)
     expect(note).to_be_hidden()
