@@ -246,6 +246,18 @@ def patch_wheels(pydir: Path) -> None:
         path.write_bytes(out.getvalue())
 
 
+def run_in_node(template: str, script_name: str, pydir: Path, lock: Path, purpose: str, *args: str) -> None:
+    """Run a build script in the site's own Pyodide under Node: ``template`` with ``__PYODIDE__``,
+    ``__INDEX__`` and ``__LOCK__`` filled in for ``pydir`` and ``lock``, written to ``.cache/script_name`` and
+    run with ``args``; ``purpose`` says what Node is needed for."""
+    if shutil.which("node") is None:
+        raise BuildError(f"node is needed to {purpose} (install Node.js)")
+    script = CACHE / script_name
+    script.write_text(template.replace("__PYODIDE__", (pydir / "pyodide.mjs").as_uri())
+                      .replace("__INDEX__", str(pydir) + "/").replace("__LOCK__", str(lock)))
+    run(["node", str(script), *args], stdout=subprocess.DEVNULL)
+
+
 # --- bytecode -------------------------------------------------------------------------------------------
 # Pyodide compiles every imported .py on each page load (its file system is fresh each time); shipping
 # CPython 3.14 bytecode in the wheels saves that work (measured: imports 3.1 s -> 1.8 s in Node). The
@@ -315,18 +327,13 @@ def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path, keep_source
         if not key.exists():
             todo.append((name, key, mode))
     if todo:
-        if shutil.which("node") is None:
-            raise BuildError("node is needed to compile the browser bytecode (install Node.js)")
-        script = CACHE / "compile_pyc.mjs"
         lock = CACHE / "pyodide-upstream-lock.json"
         extract_members(pyodide_tgz, {"package/pyodide-lock.json": lock})
-        script.write_text(PYC_SCRIPT.replace("__PYODIDE__", (pydir / "pyodide.mjs").as_uri())
-                          .replace("__INDEX__", str(pydir) + "/").replace("__LOCK__", str(lock)))
         out = CACHE / "pyc-out"
         shutil.rmtree(out, ignore_errors=True)
         out.mkdir()
-        run(["node", str(script), str(pydir), str(out), *[f"{n}:{m}" for n, _, m in todo]],
-            stdout=subprocess.DEVNULL)
+        run_in_node(PYC_SCRIPT, "compile_pyc.mjs", pydir, lock, "compile the browser bytecode",
+                    str(pydir), str(out), *[f"{n}:{m}" for n, _, m in todo])
         for name, key, _mode in todo:
             if not (out / name).exists():
                 raise BuildError(f"bytecode compilation wrote no {name}")
@@ -425,16 +432,12 @@ def compile_stdlib(pydir: Path, entries: list[dict]) -> None:
             h.update(e["sha256"].encode())
     key = CACHE / "stdlib" / f"{h.hexdigest()[:20]}-python_stdlib.zip"
     if not key.exists():
-        if shutil.which("node") is None:
-            raise BuildError("node is needed to compile the browser bytecode (install Node.js)")
         key.parent.mkdir(parents=True, exist_ok=True)
-        script = CACHE / "compile_stdlib.mjs"
-        script.write_text(STDLIB_SCRIPT.replace("__PYODIDE__", (pydir / "pyodide.mjs").as_uri())
-                          .replace("__INDEX__", str(pydir) + "/").replace("__LOCK__", str(pydir / "pyodide-lock.json")))
         argfile = CACHE / "compile_stdlib.json"
         argfile.write_text(json.dumps(args))
         tmp = key.with_name(key.name + ".tmp")
-        run(["node", str(script), str(tmp), str(argfile)], stdout=subprocess.DEVNULL)
+        run_in_node(STDLIB_SCRIPT, "compile_stdlib.mjs", pydir, pydir / "pyodide-lock.json",
+                    "compile the browser bytecode", str(tmp), str(argfile))
         used = json.loads(Path(str(tmp) + ".json").read_text())
         if len(used) < 50:
             raise BuildError(f"only {len(used)} standard-library modules were found imported; expected the bootstrap's")
@@ -475,15 +478,11 @@ def board_previews(pydir: Path, engine: Path, out: Path) -> None:
     it."""
     key = CACHE / "previews" / hashlib.sha256(sha256_file(engine).encode() + PREVIEW_SCRIPT.encode()).hexdigest()[:20]
     if not key.is_dir() or not any(key.glob("*.svg")):
-        if shutil.which("node") is None:
-            raise BuildError("node is needed to draw the board previews (install Node.js)")
-        script = CACHE / "previews.mjs"
-        script.write_text(PREVIEW_SCRIPT.replace("__PYODIDE__", (pydir / "pyodide.mjs").as_uri())
-                          .replace("__INDEX__", str(pydir) + "/").replace("__LOCK__", str(pydir / "pyodide-lock.json")))
         tmp = key.with_name(key.name + ".tmp")
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir(parents=True)
-        run(["node", str(script), str(tmp)], stdout=subprocess.DEVNULL)
+        run_in_node(PREVIEW_SCRIPT, "previews.mjs", pydir, pydir / "pyodide-lock.json", "draw the board previews",
+                    str(tmp))
         if not any(tmp.glob("*.svg")):
             raise BuildError("the board previews were not drawn")
         shutil.rmtree(key, ignore_errors=True)

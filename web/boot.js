@@ -50,8 +50,8 @@ try {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       for (const [part, at] of Object.entries(arrivals)) if (e.name.includes(part)) floor = Math.max(floor, at);
-      moved();
     }
+    moved();
   }).observe({ type: "resource", buffered: true });
 } catch { /* no resource timing: the bar moves by time alone */ }
 

@@ -713,20 +713,15 @@ def destroy_factory(g: G, b: Board, k: tuple) -> None:
 def _enemies(g: G, b: Board, region: str, kind: str) -> list[str]:
     """Other nations with a unit that can fight a ``kind`` unit in ``region`` (see :func:`can_fight`)."""
     nid = g["turn"]["nation"]
+    at_sea = region in b.seas
+    if at_sea and kind != "fleet":
+        return []
+    armies_fight = not at_sea  # at sea only fleets fight
+    fleets_fight = at_sea or kind == "army"  # on land a fleet fights armies only
     out = []
-    if region in b.seas:  # at sea only fleets fight
-        if kind == "fleet":
-            for o, on in g["nations"].items():
-                if region in on["fleets"] and o != nid:
-                    out.append(o)
-    elif kind == "fleet":  # on land a fleet fights armies only
-        for o, on in g["nations"].items():
-            if region in on["armies"] and o != nid:
-                out.append(o)
-    else:
-        for o, on in g["nations"].items():
-            if (region in on["armies"] or region in on["fleets"]) and o != nid:
-                out.append(o)
+    for other, onat in g["nations"].items():
+        if other != nid and ((armies_fight and region in onat["armies"]) or (fleets_fight and region in onat["fleets"])):
+            out.append(other)
     return out
 
 
