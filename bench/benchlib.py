@@ -1,8 +1,9 @@
-"""What the browser benchmarks share: percentiles, serving a built site on a loopback port, and a page that is
-ready (Python up) with its uncaught errors collected."""
+"""What the browser benchmarks share: the browser they measure, percentiles, serving a built site on a loopback
+port, and a page that is ready (Python up) with its uncaught errors collected."""
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from pathlib import Path
@@ -11,7 +12,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from build import make_server  # noqa: E402
+from build import FULL_CHROMIUM, make_server  # noqa: E402
+
+#: The browser the benchmarks measure: Debian's full chromium, as players have it (``apt-get install chromium``),
+#: not the headless shell the tests use; ``IMPERIAL_CHROMIUM`` names another.
+BROWSER = os.environ.get("IMPERIAL_CHROMIUM") or FULL_CHROMIUM
 
 
 def pct(values: list[float], p: float) -> float:

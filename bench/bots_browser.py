@@ -35,10 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchlib import pct, ready_page, serve  # noqa: E402
+from benchlib import BROWSER, pct, ready_page, serve  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
+from conftest import CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
 
 TARGET_DECISION_P95_MS = 1000.0
 TARGET_CLICK_MS = 200.0
@@ -85,7 +85,7 @@ def main() -> None:
     server, url = serve(Path(args.dist))
     result: dict = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=BROWSER, args=CHROMIUM_ARGS)
 
         starts = []
         for _ in range(args.loads):

@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT / "pkg"))
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from benchlib import ready_page, serve  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
+from benchlib import BROWSER, ready_page, serve  # noqa: E402
+from conftest import CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
 
 TARGET_S = 60.0
 PLAYERS = ["Ann", "Bob", "Cem", "Dee"]
@@ -81,7 +81,7 @@ def main() -> None:
     server, url = serve(Path(args.dist))
     result: dict = {"game": args.game, "decisions": decisions, "rounds": state.round}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=BROWSER, args=CHROMIUM_ARGS)
         ctx, page, errors = ready_page(browser, url, viewport={"width": 1280, "height": 860})
         page.evaluate("() => window.imperialBots.start()")
         page.wait_for_function("() => ['ready', 'failed'].includes(document.body.dataset.worker)", timeout=180_000)

@@ -25,8 +25,8 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from startup import DIST, BenchHandler  # noqa: E402
+from conftest import CHROMIUM_ARGS  # noqa: E402
+from startup import BROWSER, DIST, BenchHandler  # noqa: E402
 
 PROBE = (Path(__file__).parent / "snapshot.html").read_bytes()
 
@@ -60,7 +60,7 @@ def main() -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/bench-snapshot.html"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=BROWSER, args=CHROMIUM_ARGS)
         ctx = browser.new_context()
         made = load(ctx, url + "?mode=make&what=partial")
         print("snapshot (pure wheels and standard modules):", {k: round(v) if isinstance(v, float) else v

@@ -38,7 +38,9 @@ sys.path.insert(0, str(ROOT))
 from build import DIST, SiteHandler  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+sys.path.insert(0, str(ROOT / "bench"))
+from benchlib import BROWSER  # noqa: E402
+from conftest import CHROMIUM_ARGS  # noqa: E402
 
 BARE = (Path(__file__).parent / "bare.html").read_bytes()
 
@@ -143,7 +145,7 @@ def main() -> None:
     again: dict[str, list[float]] = {k: [] for k in pages}  # the visit after (from the snapshot, if kept)
     kept: list[str] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=BROWSER, args=CHROMIUM_ARGS)
         for _ in range(args.runs):
             for name, url in pages.items():  # interleaved, so machine noise hits both alike
                 ctx = browser.new_context()

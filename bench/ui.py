@@ -31,10 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchlib import pct, ready_page, serve  # noqa: E402
+from benchlib import BROWSER, pct, ready_page, serve  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
+from conftest import CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
 
 # Set up once per page: a MutationObserver noting when the page last changed, and a frame clock that runs
 # while a click is measured (its animation callback's time, and when a task queued from it ran: by then the
@@ -199,7 +199,7 @@ def main() -> None:
     servers = {name: serve(d) for name, d in sites.items()}
     result: dict = {"runs": {}}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=BROWSER, args=CHROMIUM_ARGS)
         url = servers["this"][1]
         ready = []
         for _ in range(args.loads):
