@@ -35,9 +35,11 @@ def _grown(box: Box, by: float, geo: dict) -> Box:
             min(float(geo["height"]), box[3] + by))
 
 
-def _marks(board: str, rid: str) -> list[Box]:
+@cache
+def _marks(board: str, rid: str) -> tuple[Box, ...]:
     """What is drawn for region ``rid`` that a player reads: its name, its factory site, its harbour anchor and
-    the place of its first two rows of pieces (three pieces a row)."""
+    the place of its first two rows of pieces (three pieces a row); the same in every state (cached: the page
+    asks for the box around a decision's regions on every click)."""
     geo = load_geometry(board)
     reg = geo["regions"][rid]
     U, P = geo["unit_size"], geo.get("piece_size", geo["unit_size"])
@@ -51,7 +53,7 @@ def _marks(board: str, rid: str) -> list[Box]:
     if "units" in reg:
         for x, y in stack_spots(board, rid, 2 * int(PIECE_LAYOUT["per_row"])):
             out.append((x - P / 2, y - P / 2, x + P / 2, y + P / 2))
-    return out
+    return tuple(out)
 
 
 @cache
