@@ -9,6 +9,7 @@ a colour-blind-safe palette plus a dash pattern each, so colour is never the onl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -102,14 +103,17 @@ def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, n
     dwg.defs.add(dwg.style(CSS))
     g = dwg.add(Group())
     g.add(dwg.text(title, insert=(LEFT, 18), class_="title"))
-    x_max = max(max(xs, default=1.0), 1.0)
+    # the round axis runs from the round of the first point (a game taken up from a later position, or a
+    # review of its later part, fills the width) to the last
+    x_min = float(math.floor(min(xs, default=0.0)))
+    x_max = max(max(xs, default=1.0), x_min + 1.0)
     y_max = max([1] + [v for vals in lines.values() for v in vals])
     y_step = _nice_step(y_max)
     y_top = -(-y_max // y_step) * y_step
     pw, ph = W - LEFT - right, plot_h - TOP - BOTTOM
 
     def px(x: float) -> float:
-        return round(LEFT + pw * x / x_max, 1)
+        return round(LEFT + pw * (x - x_min) / (x_max - x_min), 1)
 
     def py(y: float) -> float:
         return round(TOP + ph * (1 - y / y_top), 1)
@@ -117,8 +121,8 @@ def chart_svg(state: Any, kind: str, points: Sequence[Point] | None = None, *, n
     for y in range(0, int(y_top) + 1, y_step):
         g.add(dwg.line((LEFT, py(y)), (LEFT + pw, py(y)), class_="grid" if y else "axis"))
         g.add(dwg.text(str(y), insert=(LEFT - 6, py(y) + 4), class_="tick", text_anchor="end"))
-    x_step = max(1, _nice_step(x_max))
-    for r in range(0, int(x_max) + 1, x_step):
+    x_step = max(1, _nice_step(x_max - x_min))
+    for r in range(int(x_min), int(x_max) + 1, x_step):
         g.add(dwg.line((px(r), TOP + ph), (px(r), TOP + ph + 4), class_="axis"))
         g.add(dwg.text(str(r), insert=(px(r), TOP + ph + 17), class_="tick", text_anchor="middle"))
     g.add(dwg.line((LEFT, TOP), (LEFT, TOP + ph), class_="axis"))

@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import imperial_core as ic
 import pytest
-from imperial_core.timeline import timeline
-from render.charts import KINDS, chart_svg, charts_svg, series
+from imperial_core.timeline import Point, timeline
+from render.charts import KINDS, LEFT, chart_svg, charts_svg, series
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -63,3 +63,27 @@ def test_charts_are_deterministic_and_refuse_unknown_kinds(finished: ic.GameStat
     assert charts_svg(finished) == charts_svg(finished)
     with pytest.raises(ValueError, match="unknown chart"):
         chart_svg(finished, "weather")
+
+
+def _round_ticks(svg: str) -> list[str]:
+    """The labels under the round axis, left to right."""
+    root = ET.fromstring(svg)
+    ticks = [el for el in root.iter(f"{SVG}text") if el.get("class") == "tick" and el.get("text-anchor") == "middle"]
+    return [el.text for el in sorted(ticks, key=lambda el: float(el.get("x"))) if el.text and el.text.isdigit()]
+
+
+def test_the_round_axis_starts_at_the_first_point(finished: ic.GameState) -> None:
+    """A game from its start is drawn from round 0; points from round 15 on (a review of a game taken up
+    late) fill the width from round 15, not three quarters of it empty."""
+    assert _round_ticks(chart_svg(finished, "scores"))[0] == "0"
+    names = [p["name"] for p in finished.players]
+    nations = [n.id for n in finished.board_data.nations]
+    late = [Point(step=k, round=15 + k // len(nations), nation=nations[k % len(nations)], label="",
+                  scores={name: 10 + k + i for i, name in enumerate(names)}) for k in range(3 * len(nations))]
+    svg = chart_svg(finished, "scores", late)
+    ticks = _round_ticks(svg)
+    # the first point is at the start of round 15 (x = 14), the last in round 17 (x = 16 and five sixths)
+    assert ticks == ["14", "15", "16"], ticks
+    first_x = {float(line.get("points").split()[0].split(",")[0])
+               for line in ET.fromstring(svg).findall(f".//{SVG}polyline[@data-series]")}
+    assert first_x == {LEFT}  # every line begins at the left axis
