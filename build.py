@@ -697,8 +697,8 @@ def ensure_chromium() -> None:
     prefix = [] if os.geteuid() == 0 else ["sudo", "-n"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     apt = prefix + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"]
-    run(prefix + ["apt-get", "update", "-qq"], env=env, stdin=subprocess.DEVNULL)
     try:
+        run(prefix + ["apt-get", "update", "-qq"], env=env, stdin=subprocess.DEVNULL)
         run(apt + ["chromium-headless-shell", "fonts-dejavu-core"], env=env, stdin=subprocess.DEVNULL)
     except BuildError as e:
         log(f"{e}; the tests will use the full chromium")
