@@ -38,7 +38,6 @@ sys.path.insert(0, str(ROOT))
 from build import DIST, SiteHandler  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
-sys.path.insert(0, str(ROOT / "bench"))
 from benchlib import BROWSER  # noqa: E402
 from conftest import CHROMIUM_ARGS  # noqa: E402
 
