@@ -237,6 +237,10 @@ class UI:
     def setPieces(self, eid: str, markup: str) -> None:  # noqa: N802
         self.pieces[str(eid)] = str(markup)
 
+    def setHTML(self, eid: str, html: str) -> None:  # noqa: N802
+        """As ui.js: the element made to hold ``html`` (the page morphs it; its HTML is the same)."""
+        self.page.document.getElementById(str(eid)).innerHTML = str(html)
+
     def setPart(self, eid: str, index: int, markup: str) -> None:  # noqa: N802
         """As ui.js: the ``index``-th child of the element's one element replaced by ``markup``."""
         el = self.page.document.getElementById(str(eid))

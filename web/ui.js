@@ -262,11 +262,87 @@ async function boardImage() {
   return baseBlob ? { url: baseUrl, text: await baseBlob.text() } : null;
 }
 
-// A panel drawn in parts (Python's Dom.parts): element `id` holds one element whose children are the parts;
-// part `index` is replaced by `html` (one element), and the others stay as they are laid out.
+// Panels are written by morphing: the new HTML is parsed apart, and the nodes on screen are changed to match it in
+// place (attributes and text that differ, nodes added or removed), so what did not change keeps its style, layout
+// and paint. For the player it is as if the panel had been written anew: a form control that differs is replaced
+// (its typed value goes, as before), a focused element whose attributes changed loses focus (a keyboard player
+// is then taken to the first new choice), and a scrolled area inside the panel goes back to its top.
+const FORM = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
+const scrolled = new Set(); // elements scrolled by the player since the panel holding them was last written
+document.addEventListener("scroll", (e) => { if (e.target instanceof Element) scrolled.add(e.target); },
+  { capture: true, passive: true });
+
+function sameKind(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeType !== 1) return true;
+  return !FORM.has(a.nodeName) || a.isEqualNode(b);
+}
+function morphNode(old, neu) {
+  if (old.nodeType !== 1) {
+    if (old.nodeValue !== neu.nodeValue) old.nodeValue = neu.nodeValue;
+    return;
+  }
+  let changed = false;
+  for (const a of [...old.attributes]) {
+    if (!neu.hasAttribute(a.name)) { old.removeAttribute(a.name); changed = true; }
+  }
+  for (const a of neu.attributes) {
+    if (old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); changed = true; }
+  }
+  if (changed && old === document.activeElement) old.blur();
+  morphChildren(old, neu);
+}
+function morphChildren(old, neu) {
+  let o = old.firstChild;
+  for (let n = neu.firstChild; n;) {
+    const next = n.nextSibling;
+    if (o && sameKind(o, n)) {
+      morphNode(o, n);
+      o = o.nextSibling;
+    } else {
+      old.insertBefore(n, o);
+    }
+    n = next;
+  }
+  while (o) {
+    const next = o.nextSibling;
+    o.remove();
+    o = next;
+  }
+}
+function parsed(html) {
+  const tmp = document.createElement("template");
+  tmp.innerHTML = String(html);
+  return tmp.content;
+}
+function toTop(el) {
+  for (const s of [...scrolled]) {
+    if (!s.isConnected) scrolled.delete(s);
+    else if (el.contains(s) && s !== el) {
+      scrolled.delete(s);
+      if (s.scrollTop || s.scrollLeft) s.scrollTo(0, 0);
+    }
+  }
+}
+// element `id` made to hold `html`
+function setHTML(id, html) {
+  const el = $(id);
+  if (!el) return;
+  morphChildren(el, parsed(html));
+  toTop(el);
+}
+// A panel drawn in parts (Python's Dom.parts): element `id` holds one element whose children are the parts; part
+// `index` is made to be `html` (one element), and the others stay as they are
 function setPart(id, index, html) {
-  const part = document.getElementById(id)?.firstElementChild?.children[index];
-  if (part) part.outerHTML = String(html);
+  const part = $(id)?.firstElementChild?.children[index];
+  if (!part) return;
+  const neu = parsed(html).firstElementChild;
+  if (neu && sameKind(part, neu)) {
+    morphNode(part, neu);
+    toTop(part);
+  } else {
+    part.outerHTML = String(html);
+  }
 }
 
 // The board comes in two layers: the static drawing (put in once per board, by Python) and its pieces layer
@@ -539,7 +615,7 @@ function revealTarget() {
 
 window.imperialUI = {
   revealTarget, message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share,
-  download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, setUnsaved, announce,
+  download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, setHTML, setUnsaved, announce,
   setLang, markInvalid,
   zoom, showTab, showNotation, timings, profile: "",
 };

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import js
-
 from . import views
 from .dom import Dom
 from .model import PageModel
@@ -20,7 +18,6 @@ class BotBar:
         self.dom = dom
         self.model = model
         self.bots = bots  # botplay.BotPlay: the table, the worker, the hint, the pace
-        self._parts: dict[str, str] = {}
 
     def status(self) -> tuple[str, str]:
         """The bot bar's state (for ``data-bot``) and its sentence."""
@@ -82,20 +79,18 @@ class BotBar:
         bar = self.dom.el("botbar")
         if not bar:
             return
-        # Each part (#botbar-status, -buttons, -hint) is replaced only when it changed: the status line
+        # Each part (#botbar-status, -buttons, -hint) is written only when it changed: the status line
         # changes at every computer move, but the buttons stay the same elements, so Pause can be clicked
         # (and the pace list stays open) while the computers play at instant pace.
         for key, html in parts.items():
-            if self._parts.get(key) != html:
-                self._parts[key] = html
-                js.document.getElementById(f"botbar-{key}").innerHTML = html
+            self.dom.write(f"botbar-{key}", html)
         hidden = not any(parts.values())
         if bool(bar.hidden) != hidden:
             bar.hidden = hidden
 
     def forget(self) -> None:
         """The bar is drawn again in full (the page's language changed)."""
-        self._parts.clear()
+        self.dom.forget(*(f"botbar-{key}" for key in ("status", "buttons", "hint")))
 
     def seats_html(self) -> str:
         """The Players tab's seat controls: who plays each seat, "Computer takes over" / "Take over"."""

@@ -50,10 +50,11 @@ class Dom:
         return js.document.getElementById(eid)
 
     def write(self, eid: str, html: str) -> None:
-        """``html`` into element ``eid``, unless it holds exactly that already."""
+        """Element ``eid`` made to hold ``html``, unless it holds exactly that already (``ui.js`` changes only the
+        nodes that differ: what stayed the same keeps its layout)."""
         if self._html.get(eid) != html:
             self._html[eid] = html
-            self.el(eid).innerHTML = html
+            self.ui.setHTML(eid, html)
 
     def view(self, eid: str, inputs: Hashable, make: Callable[[], str]) -> None:
         """Element ``eid`` drawn by ``make()`` from ``inputs``: made and written only when they changed."""

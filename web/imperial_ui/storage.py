@@ -185,7 +185,7 @@ class Library:
         html = views.saves_html(self.save_rows(), self.model.names.nations, s.game_id if s else "",
                                 off=self.store.off, lang=self.model.lang)
         for eid in ("saves-list", "menu-saves"):
-            self.dom.el(eid).innerHTML = html
+            self.dom.write(eid, html)
 
     def facts(self) -> list[saves.Facts]:
         """What every stored game is (set-up and moves), for matching a link's game."""
