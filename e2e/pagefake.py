@@ -454,7 +454,7 @@ class StubRender:
         return f'<svg class="chart chart-{kind}"></svg>'
 
     @staticmethod
-    def overlay_svg(board: str = "europe") -> str:
+    def overlay_svg(board: str = "europe", lang: str = "en") -> str:
         return '<svg class="map-overlay" viewBox="0 0 10 10"><g class="highlights"></g></svg>'
 
     @staticmethod

@@ -101,11 +101,14 @@ def check_dom(page: Page) -> dict:
     want = ET.fromstring(render.overlay_svg(state.board))
     one = ET.fromstring(render.board_svg(state, choices=seen["choices"], selected=seen["selected"],
                                          recent=seen["recent"], at=seen["at"]))
-    if one[-1].get("class") == "highlights":
-        want.remove(want[-1])
-        want.append(one[-1])
+    path = "{http://www.w3.org/2000/svg}g[@class='highlights']"
+    lit, empty = one.find(path), want.find(path)
+    if lit is not None:
+        i = list(want).index(empty)
+        want.remove(empty)
+        want.insert(i, lit)
     else:  # nothing highlighted: every group empty
-        want[-1][1].set("data-at", seen["at"])
+        empty[1].set("data-at", seen["at"])
     assert canonical(parse_dom(seen["overlay"])) == canonical(want)
     return seen
 

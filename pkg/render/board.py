@@ -9,7 +9,8 @@ parameters, never patched into those: ``highlights_svg(board, choices=…, selec
 ``<g class="highlights">`` with a group per kind of ``<use>`` elements, each cloning a region's outline
 (``#o-<region>``). The page stacks ``overlay_svg(board)`` (drawn once per board: the outlines in ``<defs>``,
 the highlights' stylesheet, every kind empty) over the board and swaps in the groups ``highlights_svg`` draws;
-the one-piece drawing with highlights carries the same group (and the outlines it uses) over its pieces.
+the one-piece drawing with highlights carries the same group (and the outlines it uses) over its pieces. In
+both, the region names are drawn once more over the highlights (``names_over``): no outline crosses a name.
 
 Pure drawing: every fact comes from the state (units, hostile counts, flags, factories), from the caller
 (choices) or from the committed geometry; nothing here decides a rule.
@@ -168,18 +169,19 @@ def highlights_svg(board: str = "europe", *, choices: Choices | None = None, sel
     return "".join(out)
 
 
-def overlay_svg(board: str = "europe") -> str:
+def overlay_svg(board: str = "europe", lang: str = "en") -> str:
     """The page's highlight layer for ``board``, drawn once per board and stacked over the board with the same
     view box: an ``<svg class="map-overlay" role="none">`` (a container: its targets are the buttons screen
     readers meet) taking no pointer events (but on the choices), with in its
     ``<defs>`` the highlights' stylesheet and every region's outline (``id="o-<region>"``), then
-    ``highlights_svg`` with every kind empty, whose groups the page swaps for those ``highlights_svg`` draws."""
+    ``highlights_svg`` with every kind empty, whose groups the page swaps for those ``highlights_svg`` draws,
+    and over them the region names in ``lang`` (``names_over``), styled by the board's own stylesheet."""
     geo = load_geometry(board)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="map-overlay" data-board="{board}" '
             f'viewBox="0 0 {_fmt(geo["width"])} {_fmt(geo["height"])}" pointer-events="none" role="none">'
             f'<defs><style>{highlight_stylesheet()}</style>{_outline_defs(board)}</defs>'
             + highlights_svg(board, **{k: () for k in ("choices", "selected", "recent", "botmove", "hinted")})
-            + "</svg>")
+            + names_over(board, lang) + "</svg>")
 
 
 def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterable[str] = (),
@@ -254,7 +256,7 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
             lg.add(dwg.path(d=lines[key], class_=cls))
     _sites(dwg, geo, U)
     _passages(dwg, geo, board, lang, rname)
-    _labels(dwg, geo, lang, rname)
+    dwg.add(_labels(dwg, geo, lang, rname))
     dwg.add(Group(class_="pieces", pointer_events="none"))
     if not highlighted:
         return dwg.tostring()
@@ -265,7 +267,7 @@ def static_svg(board: str = "europe", *, choices: Choices = (), selected: Iterab
     out = out[:defs_end] + _outline_defs(board, used) + out[defs_end:]
     return (out[:-len("</svg>")] + highlights_svg(board, choices=choices, selected=lit["selected"],
                                                   recent=lit["recent"], botmove=lit["botmove"], hinted=lit["hinted"],
-                                                  at=at, lang=lang) + "</svg>")
+                                                  at=at, lang=lang) + names_over(board, lang) + "</svg>")
 
 
 def compose(static: str, pieces: str) -> str:
@@ -745,11 +747,11 @@ def _fitted(geo: dict, rid: str, lines: list[str]) -> tuple[list[str], float]:
     return lines, scale
 
 
-def _labels(dwg: svgwrite.Drawing, geo: dict, lang: str = "en", rname: dict[str, str] | None = None) -> None:
+def _labels(dwg: svgwrite.Drawing, geo: dict, lang: str = "en", rname: dict[str, str] | None = None) -> Group:
     """Region names at their precomputed, non-overlapping positions (the geometry's lines in English; a
     translated name is split into at most two lines and, when it is still longer, set as large as the room
-    around it allows: ``_fitted``)."""
-    g = dwg.add(Group(class_="labels", pointer_events="none"))
+    around it allows: ``_fitted``), as one group."""
+    g = Group(class_="labels", pointer_events="none", debug=False)
     size = geo["label_size"]
     for rid, reg in geo["regions"].items():
         if "label" not in reg:
@@ -779,3 +781,16 @@ def _labels(dwg: svgwrite.Drawing, geo: dict, lang: str = "en", rname: dict[str,
     for fid, feat in geo.get("features", {}).items():
         x, y = feat["label"]
         g.add(dwg.text(_feature_name(fid, feat, lang), insert=(x, y + size * 0.3), class_="label feature-label"))
+    return g
+
+
+@lru_cache(maxsize=8)
+def names_over(board: str = "europe", lang: str = "en") -> str:
+    """The region names once more, to be drawn over the highlights: an outline never crosses a name (it passes
+    under the name's halo). Hidden from screen readers, who meet each name once, on its region."""
+    geo = load_geometry(board)
+    lang = known(lang)
+    g = _labels(svgwrite.Drawing(debug=False, profile="full"), geo, lang, _region_names(board, lang))
+    g["class"] = "labels names-over"
+    g["aria-hidden"] = "true"
+    return str(g.tostring())

@@ -64,9 +64,11 @@ def without_highlights(svg: str) -> tuple[ET.Element, ET.Element | None, dict[st
     """A one-piece drawing split: the drawing without its highlights, their group, and the outlines (id -> path
     data) it defines for them."""
     root = ET.fromstring(svg)
-    group = root[-1] if root[-1].get("class") == "highlights" else None
-    if group is not None:
+    group = root.find(f"{SVG}g[@class='highlights']")
+    if group is not None:  # the highlights, and the names drawn again over them
+        assert [g.get("class") for g in root[-2:]] == ["highlights", "labels names-over"]
         root.remove(group)
+        root.remove(root[-1])
     defs = root.find(f"{SVG}defs")
     outlines = {p.get("id"): p.get("d") for p in defs.findall(f"{SVG}path") if p.get("id", "").startswith("o-")}
     for p in [p for p in defs.findall(f"{SVG}path") if p.get("id", "").startswith("o-")]:
@@ -184,8 +186,8 @@ def test_highlights_are_parameters_of_the_drawing() -> None:
     svg = board_svg(board="europe", choices={"vienna": "Army to Vienna", "budapest": "Budapest"},
                     selected=["budapest"], recent=["vienna", "trieste"], at="12")
     root = ET.fromstring(svg)
-    group = root[-1]
-    assert group.get("class") == "highlights" and root[-2].get("class") == "pieces"  # over the pieces
+    group = root[-2]
+    assert group.get("class") == "highlights" and root[-3].get("class") == "pieces"  # over the pieces
     assert [g.get("data-kind") for g in group] == list(HIGHLIGHTS)
     kinds = {g.get("data-kind"): [u.get("href") for u in g] for g in group}
     assert kinds == {"recent": ["#o-trieste"], "choice": ["#o-budapest", "#o-vienna"], "selected": ["#o-budapest"],
@@ -250,3 +252,21 @@ def test_pieces_layer_children_have_distinct_keys() -> None:
 def test_compose_needs_an_empty_pieces_layer() -> None:
     with pytest.raises(ValueError):
         compose("<svg></svg>", pieces_svg(board="europe"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_outline_is_drawn_over_a_name(lang: str) -> None:
+    """Over the highlights, in the page's overlay and in the one-piece drawing, the region names are drawn once
+    more (the board's own, in the same language): an outline passes under a name's halo, never across it. The
+    copy is hidden from screen readers and takes no pointer events."""
+    for board in ("europe", "world2030"):
+        names = ET.fromstring(static_svg(board, lang=lang)).find(f"{SVG}g[@class='labels']")
+        assert len(names) > 20
+        overlay = ET.fromstring(overlay_svg(board, lang=lang))
+        one = ET.fromstring(board_svg(board=board, selected=["vienna" if board == "europe" else "moscow"], lang=lang))
+        for root in (overlay, one):
+            assert [g.get("class") for g in root[-2:]] == ["highlights", "labels names-over"]
+            over = root[-1]
+            assert over.get("aria-hidden") == "true" and over.get("pointer-events") == "none"
+            assert [canonical(x) for x in over] == [canonical(x) for x in names]
+    assert "Wien" in overlay_svg("europe", lang="de") and "Wien" not in overlay_svg("europe")

@@ -74,7 +74,7 @@ class MapView:
         if static is None:
             # the static board, and over it the highlight overlay
             static = self.statics[board] = (self.render.static_svg(board, lang=self.model.lang)
-                                            + self.render.overlay_svg(board))
+                                            + self.render.overlay_svg(board, lang=self.model.lang))
         self.dom.el("map").innerHTML = static
         x0, y0, x1, y1 = self.render.content_box(board)
         label = self.render.load_geometry(board)["label_size"]
