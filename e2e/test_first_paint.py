@@ -34,6 +34,24 @@ def test_boot_js_knows_the_boards_as_the_engine_and_the_renderer_do() -> None:
         assert boards[head[1]] == b
 
 
+def test_every_module_the_early_screen_waits_for_is_fetched_from_the_start() -> None:
+    """boot.js runs once its modules (and those they import) have arrived: each is named in the page's head, as a
+    script or a module preload, so that all are fetched at once rather than one after another."""
+    head = (ROOT / "web" / "index.html").read_text(encoding="utf-8").split("</head>")[0]
+    named = set(re.findall(r'<script type="module" src="\./([\w.-]+)"', head))
+    named |= set(re.findall(r'<link rel="modulepreload" href="\./([\w.-]+)"', head))
+    wanted, todo = set(), ["boot.js"]
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        wanted.add(name)
+        path = DIST / name if (DIST / name).exists() else ROOT / "web" / name
+        todo += re.findall(r'^import [^;]*? from "\./([\w.-]+)";', path.read_text(encoding="utf-8"), re.M)
+    assert {"boot.js", "lang.js", "text.js"} <= wanted
+    assert wanted - named == set()
+
+
 def test_the_build_draws_each_empty_board_for_the_preview() -> None:
     for b in render.BOARDS:
         geo = render.load_geometry(b)
