@@ -67,7 +67,7 @@ def test_a_morphed_panel_is_exactly_its_new_html_and_keeps_what_did_not_change(p
     for panel in range(3):
         htmls = [step[panel] for step in seen]
         assert len(set(htmls)) > 5  # the panel changed along the game
-        # forwards and backwards: every change between two positions, both ways
+        # each step of the game, forwards and then backwards
         results = page.evaluate(MORPH, htmls + htmls[::-1])
         assert all(same for same, _kept in results), panel
         assert all(kept for _same, kept in results), panel
