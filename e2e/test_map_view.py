@@ -98,6 +98,26 @@ def test_the_board_is_read_without_zooming_at_laptop_size(page_pool: PagePool, b
     assert m["counts"] and min(m["counts"]) >= 9, m["counts"]
 
 
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_a_phone_opens_on_the_decision_with_names_to_read(page_pool: PagePool, board: str) -> None:
+    """On a phone too the page's view is never so small that a name is under 9 px, unless what the decision is
+    about would not fit then: it opens on that part of the board (here the home of the nation choosing a rondel
+    space: Austria-Hungary's fits on Europe; Russia's on Imperial 2030 is wider, so its names are smaller but still
+    larger than with the whole board), and "reset" shows the whole board."""
+    page = page_pool.use({"width": 390, "height": 844}, phone=True)
+    state = midgame(board=board)
+    assert state.decision == "rondel"
+    open_link(page, state)
+    m = page.evaluate(MEASURE)
+    assert min(m["filled"]) >= 0.9, m["filled"]
+    if board == "europe":
+        small = [(name, round(px, 2)) for name, px in m["names"] if round(px, 1) < 9]
+        assert len(m["names"]) >= 5 and not small, (m["names"], small)
+        assert m["pieces"] and min(m["pieces"]) >= 16, m["pieces"]
+    page.locator("[data-zoom=reset]").click()  # the whole board: smaller than that
+    assert page.evaluate(MEASURE)["scale"] < m["scale"] * 0.8
+
+
 @pytest.mark.parametrize("width", [1280, 768, 390])
 @pytest.mark.parametrize("board", ["europe", "world2030"])
 def test_screenshots_of_both_boards(page_pool: PagePool, board: str, width: int) -> None:

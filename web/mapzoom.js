@@ -7,14 +7,13 @@
 // The view is a centre and a scale (screen pixels per board pixel), and always has the map area's own shape,
 // so the drawing fills its area. It opens on the whole content when that leaves at most a tenth of the area
 // empty, else zoomed until the content fills the area (the wide 2030 world: its height fills the area, and the
-// focus is in the middle); at 1280 px and wider never so small that a name is under 9 px. Panning stops at the
-// content box (Imperial 2030's polar band stays out).
+// focus is in the middle); never so small that a name is under 9 px (on a phone, then, part of the board: the
+// part the decision is about). Panning stops at the content box (Imperial 2030's polar band stays out).
 
 const $ = (id) => document.getElementById(id);
 
-//: the smallest size of a name on screen at laptop size and up (the side-by-side layout, 1280 px and wider)
+//: the smallest size of a name on screen in the view the page chooses (the player may zoom out further)
 const LEGIBLE_PX = 9;
-const WIDE_PX = 1280;
 //: at most this much of the area left empty by the whole content before the view opens zoomed instead
 const EMPTY_AT_MOST = 0.1;
 //: what the decision is about is put this far (screen pixels) from the area's edges, and left of the zoom buttons
@@ -73,7 +72,7 @@ function scales(a) {
   const fit = Math.min(a.width / cw, a.height / ch);
   const fill = Math.max(a.width / cw, a.height / ch);
   let home = Math.min((fit * cw) / a.width, (fit * ch) / a.height) >= 1 - EMPTY_AT_MOST ? fit : fill;
-  if (innerWidth >= WIDE_PX && st.label > 0) home = Math.max(home, LEGIBLE_PX / st.label);
+  if (st.label > 0) home = Math.max(home, LEGIBLE_PX / st.label);
   return { min: Math.min(fit, home), home, max: Math.max(home * 4, fit * 8) };
 }
 
