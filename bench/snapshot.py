@@ -25,8 +25,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "e2e"))
+from benchlib import BROWSER  # noqa: E402
 from conftest import CHROMIUM_ARGS  # noqa: E402
-from startup import BROWSER, DIST, BenchHandler  # noqa: E402
+from startup import DIST, BenchHandler  # noqa: E402
 
 PROBE = (Path(__file__).parent / "snapshot.html").read_bytes()
 

@@ -88,10 +88,6 @@ class BotBar:
         if bool(bar.hidden) != hidden:
             bar.hidden = hidden
 
-    def forget(self) -> None:
-        """The bar is drawn again in full (the page's language changed)."""
-        self.dom.forget(*(f"botbar-{key}" for key in ("status", "buttons", "hint")))
-
     def seats_html(self) -> str:
         """The Players tab's seat controls: who plays each seat, "Computer takes over" / "Take over"."""
         s, t = self.model.session, self.bots.ensure()

@@ -106,10 +106,9 @@ class BotPlay:
                 s.entries[k] = replace(e, text=f"{e.text} — {why}")
 
     def relang(self) -> None:
-        """The page's language changed: the reasons (kept in every language), the bar and the table's words
-        follow; a hint goes."""
+        """The page's language changed (``Dom.forget_all`` has been called: the bar's parts are written again):
+        the reasons (kept in every language), the bar and the table's words follow; a hint goes."""
         self.apply_reasons()
-        self.bar.forget()
         self.hint = None
         if self.table is not None:
             self.table.lang = self.model.lang
