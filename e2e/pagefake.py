@@ -168,6 +168,8 @@ class UI:
         self.prompt_open = False
         self.downloads: list[tuple[str, str]] = []
         self.shared: list[str] = []
+        self.turns_shared: list[tuple[str, str, str]] = []  # the send step's Share: title, text, link
+        self.turns_copied: list[str] = []  # the send step's Copy
         self.highlights: list[str] = []  # every highlights_svg drawn (ui.js highlight)
         self.overlay: dict[str, ET.Element] = {}  # kind of highlight -> its group as the overlay shows it
         self.cleared_after: dict[str, float] = {}  # kind -> the ms after which ui.js empties its group
@@ -217,6 +219,12 @@ class UI:
 
     def share(self, url: str, _lang: str = "en") -> None:
         self.shared.append(str(url))
+
+    def shareTurn(self, title: str, text: str, url: str) -> None:  # noqa: N802
+        self.turns_shared.append((str(title), str(text), str(url)))
+
+    def copyTurn(self, url: str) -> None:  # noqa: N802
+        self.turns_copied.append(str(url))
 
     def setLang(self, lang: str) -> None:  # noqa: N802
         self.lang = str(lang)

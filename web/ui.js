@@ -157,6 +157,61 @@ async function share(url, _lang) {
   }
 }
 
+// ---- the new-game form: "You play" lists the people's seats while "by link" is chosen ----
+function formSeats() {
+  const form = $("new-game"), row = $("my-seat-row"), select = $("my-seat");
+  if (!form || !row || !select) return;
+  const byLink = $("by-link").checked;
+  row.hidden = !byLink;
+  if (!byLink) return;
+  const count = Number($("player-count").value) || 0;
+  const keep = select.value;
+  const want = [];
+  for (let i = 1; i <= count; i++) {
+    const seat = $(`seat-${i}`);
+    if (seat && seat.value !== "human") continue;
+    want.push([String(i), $(`player-name-${i}`).value.trim() || t("page.f.player_n", { n: i })]);
+  }
+  const same = select.options.length === want.length && want.every(([v, l], k) => select.options[k].value === v && select.options[k].text === l);
+  if (!same) {
+    select.replaceChildren(...want.map(([v, l]) => new Option(l, v)));
+    if (want.some(([v]) => v === keep)) select.value = keep;
+  }
+}
+document.addEventListener("input", (e) => { if (e.target.closest?.("#new-game")) formSeats(); });
+document.addEventListener("change", (e) => { if (e.target.closest?.("#new-game")) formSeats(); });
+document.addEventListener("imperial:lang", formSeats);
+
+// ---- a game by link: the send step (the phone's share sheet where there is one, else Copy and e-mail) ----
+// the Share button is shown only where the browser has a share sheet (style.css: body.can-share)
+if (typeof navigator.share === "function") document.body.classList.add("can-share");
+
+function turnStatus(text) {
+  const el = document.querySelector("#decision [data-testid=turn-status]");
+  if (el) el.textContent = text;
+}
+
+async function shareTurn(title, text, url) {
+  try {
+    await navigator.share({ title, text, url });
+    turnStatus(t("page.u.shared"));
+  } catch (err) {
+    if (err?.name !== "AbortError") await copyTurn(url); // no share sheet after all: the link is copied instead
+  }
+}
+
+async function copyTurn(url) {
+  const input = document.querySelector("#decision [data-testid=turn-link]");
+  try {
+    await navigator.clipboard.writeText(url);
+    turnStatus(t("page.u.copied"));
+  } catch {
+    input?.focus();
+    input?.select();
+    turnStatus(t("page.u.select"));
+  }
+}
+
 // ---- files ----------------------------------------------------------------------------------------
 function saveBlob(name, blob) {
   const url = URL.createObjectURL(blob);
@@ -616,6 +671,6 @@ function revealTarget() {
 window.imperialUI = {
   revealTarget, message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share,
   download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, setHTML, setUnsaved, announce,
-  setLang, markInvalid,
+  setLang, markInvalid, shareTurn, copyTurn,
   zoom, showTab, showNotation, timings, profile: "",
 };

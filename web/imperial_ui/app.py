@@ -77,6 +77,7 @@ class App:
         self.review = ReviewPage(self.dom, self.model, self.game, self.library, self.bots.worker, render)
         self.game.after_draw.append(self.review.sync)
         self.screen.seats_html = self.bots.bar.seats_html
+        self.screen.link_panel = self.links.panel_html
         self.tutorial = Tutorial(self.dom, self.model, self.game, self.library, self.bots, self.start_screen.cmd_home)
         self.commands = Commands()
         for part in (self.game, self.screen, self.library, self.start_screen, self.links, self.bots, self.tutorial,

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 import imperial_core as core
 
+from . import bylink
 from .commands import Handler
 from .dom import Dom
 from .mapview import MapView
@@ -96,6 +97,7 @@ class Game:
             "replay-last": self.cmd_replay_last, "replay-to": self.cmd_replay_to, "replay-exit": self.cmd_replay_exit,
             "panel": self.cmd_panel, "tracks-drawing": self.cmd_tracks_drawing, "log-all": self.cmd_log_all, "log-filter": self.cmd_log_filter,
             "resume": self.cmd_resume, "import": self.cmd_import, "import-failed": self.cmd_import_failed,
+            "since-done": self.cmd_since_done,
         }
 
     # -- a game opened ---------------------------------------------------------------------------------
@@ -199,11 +201,15 @@ class Game:
         assert s is not None
         if self.check() != "intact":  # the click was aimed at a game changed from outside: not played
             return False
+        player = s.present.current_player
         try:
             s.play(action)
         except core.IllegalAction as exc:
             self.dom.message(str(exc), "info")
             return False
+        bylink.played(s.extra, player)
+        if self.model.since is not None and player in (self.model.seating().mine or ()):
+            self.model.since = None  # this device has played on: what came with the link is the past now
         self.model.note = ""
         self.dom.clear_message()
         self.lesson.played(action)
@@ -301,6 +307,11 @@ class Game:
 
     def cmd_replay_exit(self, _arg: str | None) -> None:
         self.model.replay_exit()
+        self.redraw()
+
+    def cmd_since_done(self, _arg: str | None) -> None:
+        """"Since you played" is put away."""
+        self.model.since = None
         self.redraw()
 
     def cmd_panel(self, name: str | None) -> None:

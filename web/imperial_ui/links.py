@@ -1,9 +1,16 @@
-"""Games shared as links, and other tabs of this page.
+"""Games shared as links, games played by link, and other tabs of this page.
 
 A ``#g=`` link opens its game (checked by the engine; a damaged or foreign link says why); a link to a game
 already saved here says whether it continues or rewrites it, and never overwrites the save without asking.
-"Copy link" puts the whole game in the address.  Two tabs on one game tell each other (BroadcastChannel via
-``ui.js``, and the ``storage`` event); neither overwrites the other's newer moves.
+"Copy link" puts the whole game in the address, its seats included.
+
+A game played by link (friends each on their own device, ``bylink``) goes further: a device that does not know
+the game asks which player it is; a link that continues the game saved here is taken at once and says what
+happened since; a link that went another way is kept beside the save (a fork), and the player chooses which to
+play on; when a move hands the game to another device's player, the decision panel offers to send it.
+
+Two tabs on one game tell each other (BroadcastChannel via ``ui.js``, and the ``storage`` event); neither
+overwrites the other's newer moves.
 """
 
 from __future__ import annotations
@@ -15,12 +22,14 @@ from typing import Any
 import imperial_core as core
 import js
 
-from . import saves, views
+from . import bylink, saves, views
+from .bylink import Seating
 from .commands import Handler
 from .dom import Dom
 from .game import Game
 from .model import PageModel
 from .session import Session
+from .seats import touched_regions
 from .storage import SAVE_PREFIX, Library, clear_hash, has_link, new_id
 
 
@@ -31,10 +40,25 @@ class Links:
         self.library = library
         self.game = game
         self.show_start = show_start  # the start screen, for a refused link when no game is open
+        self._links: dict[tuple, str] = {}  # the last link made, by what it was made of
 
     def commands(self) -> dict[str, Handler]:
         return {"share": self.cmd_share, "link-new": self.cmd_link_new, "link-continue": self.cmd_link_continue,
-                "peer": self.cmd_peer}
+                "peer": self.cmd_peer, "claim": self.cmd_claim, "claim-toggle": self.cmd_claim_toggle,
+                "share-turn": self.cmd_share_turn, "copy-turn": self.cmd_copy_turn}
+
+    # -- the link of the open game --------------------------------------------------------------------
+    def url_of(self, session: Session) -> str:
+        """The link of ``session``'s game as it stands, its seats and (a game by link) that it is played so.
+        Made once per position and seats."""
+        seating = Seating.of(session)
+        key = (session.game_id, session.cur, id(session.present), seating.seats, seating.by_link)
+        url = self._links.get(key)
+        if url is None:
+            token = core.encode(session.present, seats=list(seating.seats), by_link=seating.by_link)
+            url = str(js.location.origin) + str(js.location.pathname) + "#g=" + token
+            self._links = {key: url}
+        return url
 
     # -- opening a link -------------------------------------------------------------------------------
     def open_hash(self) -> None:
@@ -51,11 +75,142 @@ class Links:
         self.dom.clear_message()
         self.dom.ui.menu(False)
         match = self.link_match(opened)
+        if opened.extra.get("by_link") is True:
+            self.open_by_link(opened, match)
+            return
         self.game.open_session(opened, autosave=False, note="page.m.from_link")
         if match is not None:
             self.dom.el("prompt-body").innerHTML = views.link_prompt_html(match, self.model.lang)
             self.dom.data(link=match.relation)
             self.dom.ui.prompt(True)
+
+    def open_by_link(self, opened: Session, match: saves.Match | None) -> None:
+        """A game played by link came in.  Unknown here: which player is this device?  The same game or an
+        older link: the save here is shown.  A link that continues the save: taken at once, with what happened
+        since.  A link that went another way: kept as a save of its own beside the other (nothing is lost), and
+        the player chooses which to play on."""
+        w = self.model.w
+        if match is None:
+            bylink.received(opened.extra, opened.cur)
+            self.game.open_session(opened, autosave=False)
+            self.dom.el("prompt-body").innerHTML = bylink.claim_html(Seating.of(opened), self.model.names)
+            self.dom.data(link="claim")
+            self.dom.ui.prompt(True)
+            return
+        if match.relation in ("same", "behind"):
+            self.game.cmd_resume(match.key)
+            said = w("page.bl.up_to_date") if match.relation == "same" else \
+                w("page.bl.older", saved=self.model.names.tn("page.moves", match.saved_moves))
+            self.dom.message(said, "info")
+            return
+        stored = self.library.store.get(match.key) or ""
+        try:
+            meta = json.loads(stored).get("meta")
+        except (ValueError, AttributeError):
+            meta = None
+        bylink.kept_from(meta if isinstance(meta, dict) else {}, opened.extra)
+        bylink.received(opened.extra, opened.cur)
+        if match.relation == "continues":  # the same game, further on: the save takes it
+            opened.game_id = match.key[len(SAVE_PREFIX):]
+            created = self.library.stored_created(stored)
+            if created is not None:
+                opened.created = created
+            self.library.written[match.key] = stored
+        self.game.open_session(opened, autosave=True)
+        start = match.saved_moves if match.relation == "continues" else match.common
+        self.show_since(start, opened.cur)
+        if match.relation == "rewrites":
+            round_no = opened.states[match.common].round
+            self.dom.el("prompt-body").innerHTML = bylink.fork_html(match.common, round_no, match.key,
+                                                                     self.model.names)
+            self.dom.data(link="fork")
+            self.dom.ui.prompt(True)
+            self.library.refresh()
+
+    def show_since(self, start: int, end: int) -> None:
+        """"Since you played": moves ``start..end-1`` listed in the decision panel and outlined on the map."""
+        s = self.model.session
+        if s is None or end <= start:
+            return
+        self.model.since = (start, end)
+        regions = touched_regions([e for k in range(start, end) for e in s.events[k]])
+        self.game.board.mark("botmove", regions)
+        self.game.redraw()
+
+    def panel_html(self, state: Any) -> str:
+        """What the decision panel shows first in a game by link: the send step after a move that hands the
+        game to another device, what happened since this device last played, whom the game waits for."""
+        s = self.model.session
+        if s is None or state is not s.present:
+            return ""
+        seating = Seating.of(s)
+        if not seating.by_link:
+            return ""
+        names = self.model.names
+        out = []
+        to = seating.send_to(state)
+        if to:
+            url = self.url_of(s)
+            out.append(bylink.send_html(state, to, url, bylink.message(s, state, to, names), names))
+        if self.model.since is not None:
+            out.append(bylink.since_html(s, *self.model.since, names))
+        other = seating.elsewhere(state)
+        if other is not None:
+            out.append(bylink.waiting_html(state, other, names))
+        self.dom.data(mySeats=",".join(seating.mine or ()))
+        return "".join(out)
+
+    # -- claims ---------------------------------------------------------------------------------------
+    def cmd_claim(self, name: str | None) -> None:
+        """"Which player are you?" answered: this device plays that seat (``""``: just watching), and the game
+        is saved here from now on."""
+        s = self.model.session
+        self.dom.ui.prompt(False)
+        if s is None:
+            return
+        seating = Seating.of(s)
+        mine = [str(name)] if name and str(name) in seating.humans else []
+        bylink.claim(s.extra, mine, s.cur)
+        self.keep("")
+
+    def cmd_claim_toggle(self, name: str | None) -> None:
+        """The Players tab: this device takes a person's seat, or leaves it."""
+        s = self.model.session
+        if s is None:
+            return
+        seating = Seating.of(s)
+        if not seating.by_link or name not in seating.humans:
+            return
+        mine = list(seating.mine or ())
+        mine = [p for p in mine if p != name] if name in mine else [p for p in seating.humans if p in mine or p == name]
+        s.extra["mine"] = mine
+        self.game.after_change()
+
+    # -- sending the turn -----------------------------------------------------------------------------
+    def cmd_share_turn(self, _arg: str | None) -> None:
+        """The send step's Share: the system's share sheet with the link and the message."""
+        sent = self.turn_parts()
+        if sent is not None:
+            self.dom.ui.shareTurn(*sent)
+
+    def cmd_copy_turn(self, _arg: str | None) -> None:
+        """The send step's Copy: the link to the clipboard (or selected, to copy by hand)."""
+        sent = self.turn_parts()
+        if sent is not None:
+            self.dom.ui.copyTurn(sent[2])
+
+    def turn_parts(self) -> tuple[str, str, str] | None:
+        """The send step's title, message and link, if there is something to send now."""
+        s = self.model.session
+        if s is None or self.game.check() == "broken":
+            return None
+        state = s.present
+        to = Seating.of(s).send_to(state)
+        if not to:
+            return None
+        names = self.model.names
+        title = names.t("page.bl.subject_over") if state.is_over else names.t("page.bl.subject", player=", ".join(to))
+        return title, bylink.message(s, state, to, names), self.url_of(s)
 
     def link_match(self, session: Session) -> saves.Match | None:
         """The saved game a link's game belongs to (same set-up), and how the two records relate."""
@@ -99,13 +254,12 @@ class Links:
         if s is None or self.game.check() == "broken":
             return
         try:
-            token = core.encode(s.present)
+            url = self.url_of(s)
         except Exception:
             js.console.error(traceback.format_exc())
             self.dom.message(w("page.m.no_link"), "error", [{"cmd": "export", "label": w("page.m.export")}])
             return
-        url = str(js.location.origin) + str(js.location.pathname) + "#g=" + token
-        js.history.replaceState(None, "", "#g=" + token)
+        js.history.replaceState(None, "", "#g=" + url.split("#g=", 1)[1])
         self.dom.ui.share(url, self.model.lang)
         if self.library.store.off:
             self.library.set_unsaved(False)

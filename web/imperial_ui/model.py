@@ -16,6 +16,7 @@ import imperial_core as core
 import imperial_text as tx
 
 from . import readable
+from .bylink import Seating
 from .choices import Chooser, Names
 from .session import Session
 
@@ -52,6 +53,7 @@ class PageModel:
     chooser: Chooser | None = None
     greyed: str = ""  # the rondel spaces that cannot be paid now, greyed with the reason (HTML)
     review_note: tuple[int, str] | None = None  # (replay step, the review's better choice there, in words)
+    since: tuple[int, int] | None = None  # moves that came with a link: "since you played" (a game by link)
     epoch: int = 0
     dropped: int = 0
     _chooser_for: Any = None
@@ -70,6 +72,7 @@ class PageModel:
         self.forget_choices()
         self.replay = None
         self.review_note = None
+        self.since = None
         self.note = note
         self.scores_open = session.present.is_over
 
@@ -122,11 +125,21 @@ class PageModel:
                 if isinstance(r, str)]
 
     # -- the decision ---------------------------------------------------------------------------------
+    def seating(self) -> Seating:
+        """Who plays where in the open game, as this device sees it (a game by link: ``bylink``)."""
+        assert self.session is not None
+        return Seating.of(self.session)
+
+    def elsewhere(self) -> str | None:
+        """The player on another device who decides now (a game by link), else ``None``."""
+        return self.seating().elsewhere(self.session.present) if self.session is not None else None
+
     def current_chooser(self, computer_decides: bool = False) -> Chooser | None:
         """The clicks that make the present's decision, or ``None`` when there is nothing to click here:
-        no game, a replay, a finished game, or a computer player's turn."""
+        no game, a replay, a finished game, a computer player's turn, or (a game by link) the decision of a
+        player on another device."""
         s = self.session
-        if s is None or self.replay is not None or s.present.is_over or computer_decides:
+        if s is None or self.replay is not None or s.present.is_over or computer_decides or self.elsewhere():
             return None
         if self._chooser_for is not s.present:
             state = s.present
@@ -168,13 +181,19 @@ class PageModel:
         return self.chooser is not None and self.chooser.cancel()
 
     # -- undo, redo -----------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Whether Undo may take back the last move: never while replaying, and (a game by link) never a move
+        that came from another device."""
+        s = self.session
+        return s is not None and self.replay is None and s.can_undo() and s.cur > self.seating().undo_floor()
+
     def undo(self) -> bool:
-        """Take back the last move (not while replaying); a half-made choice is let go first."""
+        """Take back the last move (see :meth:`can_undo`); a half-made choice is let go first."""
         if self.session is None:
             return False
         if self.chooser is not None and self.chooser.prefix:
             self.chooser.prefix = []
-        return self.replay is None and self.session.undo()
+        return self.can_undo() and self.session.undo()
 
     def redo(self) -> bool:
         return self.session is not None and self.replay is None and self.session.redo()
@@ -183,7 +202,7 @@ class PageModel:
         """What the game screen's buttons may do now."""
         s = self.session
         assert s is not None
-        return {"undo": s.can_undo() and self.replay is None, "redo": s.can_redo() and self.replay is None,
+        return {"undo": self.can_undo(), "redo": s.can_redo() and self.replay is None,
                 "replay": self.replay is not None, "moves": s.cur, "over": s.present.is_over}
 
     # -- replay ---------------------------------------------------------------------------------------

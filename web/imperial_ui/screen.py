@@ -18,7 +18,7 @@ from typing import Any
 import imperial_core as core
 import js
 
-from . import a11y, readable, views
+from . import a11y, bylink, readable, views
 from .choices import Chooser
 from .commands import Handler
 from .dom import Dom, Same
@@ -39,6 +39,8 @@ class GameScreen:
         self.render = render
         #: the Players tab's seat controls (``botbar.BotBar.seats_html`` once the computer players are wired)
         self.seats_html: Callable[[], str] = lambda: ""
+        #: a game by link: the send step, "since you played", whom the game waits for (``links.Links.panel_html``)
+        self.link_panel: Callable[[Any], str] = lambda _state: ""
         self.drawings: dict[str, tuple[Any, str]] = {}
         self.charts: dict[bool, tuple[tuple, dict[str, str]]] = {}
         self._announced: tuple[str, int] | None = None  # the move the live region said last
@@ -67,9 +69,11 @@ class GameScreen:
         note = m.w(m.note) if m.note else ""
         target = m.target
         better = m.review_note[1] if m.review_note is not None and m.review_note[0] == m.replay else ""
-        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target, better),
+        top = self.link_panel(state) if replay is None else ""
+        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target, better, top),
                  lambda: views.decision_html(state, chooser, m.names, replay=replay, note=note, rondel=rondel,
-                                             last=last, at=at, greyed=greyed, target=target, better=better))
+                                             last=last, at=at, greyed=greyed, target=target, better=better,
+                                             top=top))
         secret = s.secret_cash
         dom.view("scoreboard", (Same(state), secret, lang),
                  lambda: readable.scoreboard_html(state, m.names, secret_cash=secret))
@@ -101,7 +105,7 @@ class GameScreen:
             # the rondel is drawn once: in the decision while a space is chosen, else here
             dom.parts("nations", ('<div class="nations">', "</div>"), self.nations_parts(state, bool(rondel)))
         elif m.tab == "players":
-            seats = self.seats_html()
+            seats = bylink.mine_html(m.seating(), m.names) + self.seats_html()
             dom.view("players", (Same(state), lang, s.secret_cash, seats),
                      lambda: views.players_html(state, m.names, secret_cash=s.secret_cash) + seats)
         elif m.tab == "log":

@@ -17,7 +17,7 @@ import imperial_core as core
 import imperial_text as tx
 import js
 
-from . import rulehelp, views
+from . import bylink, rulehelp, views
 from .commands import Handler
 from .dom import Dom
 from .game import Game
@@ -169,7 +169,13 @@ class StartScreen:
         except core.IllegalAction as exc:
             self.dom.message(w("page.m.cannot_start", reason=tx.reason(lang, exc)), "info")
             return
-        session.extra["seats"] = self.form_seats(count)
+        seats = self.form_seats(count)
+        session.extra["seats"] = seats
+        if bool(el("by-link").checked):  # each on their own device: this one plays the seat chosen
+            humans = [n for n, seat in zip(names, seats, strict=True) if seat == HUMAN]
+            chosen = str(el("my-seat").value or "")
+            mine = names[int(chosen) - 1] if chosen.isdigit() and 0 < int(chosen) <= count else ""
+            bylink.started(session.extra, [mine if mine in humans else humans[0]] if humans else [])
         self.begin(session)
 
     def cmd_solo(self, _arg: str | None) -> None:

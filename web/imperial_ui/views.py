@@ -57,12 +57,13 @@ def core_phase_text(phase: str) -> str:
 
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
                   note: str = "", rondel: str = "", last: Entry | None = None, at: str = "",
-                  greyed: str = "", target: str = "", better: str = "") -> str:
+                  greyed: str = "", target: str = "", better: str = "", top: str = "") -> str:
     """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did.
     ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``).
     ``greyed``: choices that cannot be taken now, with the reason (``readable.unaffordable_html``).
     ``target``: the choice the tutorial asks for, marked ``data-tutorial-target`` (its button and rondel space).
     ``better``: in a replay, the review's better choice at this position (outlined).
+    ``top``: what comes first in the body (a game by link: the send step, what happened since, whom it waits for).
     The header (who, what, the round and the rules "?") stays in view: the body scrolls beneath it."""
     w = names.t
     if replay is not None:
@@ -86,7 +87,7 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     if state.is_over:
         return (f'<div class="dhead"><div class="who"><b>{w("page.over")}</b></div>'
                 f'{rulehelp.help_html("over", names.board, lang=names.lang)}</div>'
-                f'<div class="dbody"><div class="choices"><button data-cmd="scores" class="primary">'
+                f'<div class="dbody">{top}<div class="choices"><button data-cmd="scores" class="primary">'
                 f'{w("page.show_scores")}</button></div></div>')
     player = state.current_player
     nation = state.active_nation
@@ -116,6 +117,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
     why = f'<p class="why-line">{esc(why)}</p>' if why else ""
     out = [f'<div class="dhead"><div class="who" data-testid="whose-turn">{lead} <b class="pname">{esc(player)}</b>'
            f'{cash}: {what}{why}</div>{rulehelp.help_html(phase, names.board, lang=names.lang)}</div>']
+    if top:
+        out.append(top)
     if contact and phase in ("contact", "order", "demand"):
         arrived = esc(w(f"page.arrived.{contact['unit']}" if contact["unit"] in ("army", "fleet") else "page.arrived.army",
                         in_region="\x00"))

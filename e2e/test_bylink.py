@@ -1,0 +1,243 @@
+"""A game played by link in real Chromium: three browser contexts as three friends' devices, passing only links.
+
+The game starts from a prepared position late in the game (a random game of the engine, cut where the computer
+seat decides).  Ann and Bob each play by clicks on their own device (their moves are the easy computer's, so
+the game heads for its end); Cem is a normal computer, played by whichever device holds the game; Dee only
+watches.  Every hand-off shows the send step naming the next player; no device ever offers a choice of another
+device's seat; the devices agree on every computer move.  Also: the share sheet (``navigator.share`` stubbed),
+a claim and "Just watching", a fork with both lines kept, and links and saves of an older build."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import imperial_bots as bots
+import imperial_core as core
+import pytest
+from conftest import ROOT, BootedPage, SiteServer
+from playwright.sync_api import Browser, Page, expect
+
+sys.path.insert(0, str(ROOT / "web"))
+from imperial_ui.choices import Names, steps  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cem"]
+SEATS = ["human", "human", "normal"]
+#: Where the prepared games start: a random game of the engine (``random.Random(seed)`` picking among the legal
+#: actions, the engine's seed the same), cut after ``cut`` moves, where Cem (the computer) decides.  Played on
+#: by the easy computer for Ann and Bob and the normal one for Cem, they end after about 35 to 55 moves with
+#: 5 to 7 hand-offs between the two people.
+PREPARED = {"europe": (1, 708), "world2030": (1, 776)}
+SHOTS = ROOT / "test-results"
+
+#: ``navigator.share`` stood in for: what it was given is kept on the page (the phone's share sheet).
+SHARE_STUB = """
+window.__shared = [];
+navigator.share = (data) => { window.__shared.push(JSON.parse(JSON.stringify(data))); return Promise.resolve(); };
+"""
+
+
+def prepared(board: str) -> Any:
+    seed, cut = PREPARED[board]
+    rng = random.Random(seed)
+    state = core.new_game(PLAYERS, seed=seed, board=board)
+    while len(state.history) < cut:
+        state = core.apply(state, rng.choice(core.legal_actions(state)))
+    assert state.current_player == "Cem" and not state.is_over
+    return state
+
+
+def link_of(state: Any, seats: list[str] = SEATS) -> str:
+    return core.encode(state, seats=seats, by_link=True)
+
+
+# -- a device -------------------------------------------------------------------------------------------------
+class Device:
+    def __init__(self, name: str, browser: Browser, site: SiteServer, **context: Any) -> None:
+        self.name = name
+        self.booted = BootedPage(browser, site, **context)
+        self.page: Page = self.booted.page
+        self.page.evaluate("() => imperialPy.command('pace', 'instant')")
+
+    def moves(self) -> int:
+        return int(self.page.evaluate("() => Number(document.body.dataset.moves ?? -1)"))
+
+    def open(self, token: str) -> None:
+        """The link opened in this browser (pasted into its address bar)."""
+        before = self.page.evaluate("() => (document.body.dataset.game || '') + '/' + (document.body.dataset.moves || '')")
+        self.page.evaluate("t => { history.replaceState(null, '', location.pathname); location.hash = 'g=' + t; }",
+                           token)
+        self.page.wait_for_function(
+            "b => (document.body.dataset.game || '') + '/' + (document.body.dataset.moves || '') !== b"
+            " || document.querySelector('#prompt[open]') || !document.getElementById('error').hidden", arg=before)
+
+    def settled(self) -> Any:
+        """The game as this device has it once the computer seat is done (saved, a person decides or the end)."""
+        self.page.wait_for_function("""() => {
+            const id = document.body.dataset.game, raw = id && localStorage.getItem('imperial.save.' + id);
+            if (!raw) return false;
+            const s = JSON.parse(raw).summary;
+            return s.moves === Number(document.body.dataset.moves) && (s.over || s.player !== 'Cem');
+        }""", timeout=120_000)
+        raw = self.page.evaluate("() => localStorage.getItem('imperial.save.' + document.body.dataset.game)")
+        return core.load(raw)
+
+    def no_choice(self) -> None:
+        """Nothing of the decision can be clicked here."""
+        assert self.page.locator("#decision [data-choice], #map [data-choice]").count() == 0, self.name
+
+    def click(self, state: Any, action: Any, names: Names) -> None:
+        """``action`` made by clicks, as a player does: the unit on the map, the destination, an option."""
+        start = self.moves()
+        for tok in steps(action, state.decision, names):
+            if self.moves() != start:
+                break
+            if tok.kind == "region":
+                region = self.page.locator(f'#map [data-choice="{tok.value}"]')
+                expect(region).to_have_count(1)
+                region.dispatch_event("click")
+            else:
+                self.page.locator(f'#decision button[data-choice="{tok.value}"]').click()
+        self.page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=start)
+
+    def turn_link(self) -> str:
+        url = self.page.get_by_test_id("turn-link").input_value()
+        assert "#g=" in url
+        return url.split("#g=", 1)[1]
+
+
+@pytest.fixture(scope="module")
+def devices(browser: Browser, site: SiteServer) -> Iterator[dict[str, Device]]:
+    out = {
+        "Ann": Device("Ann", browser, site, viewport={"width": 1280, "height": 800}),
+        "Bob": Device("Bob", browser, site, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
+        "Dee": Device("Dee", browser, site, viewport={"width": 768, "height": 1000}),
+    }
+    yield out
+    for d in out.values():
+        assert not d.booted.take_errors(), d.name
+        d.booted.context.close()
+
+
+def claim(dev: Device, seat: str | None) -> None:
+    prompt = dev.page.get_by_test_id("prompt")
+    expect(prompt).to_be_visible()
+    expect(prompt).to_contain_text("Which player are you?")
+    if seat is None:
+        prompt.get_by_test_id("claim-watch").click()
+    else:
+        prompt.locator(f'[data-testid=claim-seat][data-seat="{seat}"]').click()
+    expect(prompt).to_be_hidden()
+    assert dev.page.evaluate("() => document.body.dataset.mySeats") == (seat or "")
+
+
+def shot(dev: Device, what: str) -> None:
+    """A screenshot of the page as it is (the first of each kind and width; the README's come from these)."""
+    width = dev.page.viewport_size["width"]
+    path = SHOTS / f"bylink-{what}-{width}.png"
+    if not path.exists():
+        SHOTS.mkdir(exist_ok=True)
+        dev.page.screenshot(path=str(path))
+
+
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_a_whole_game_by_links_between_three_devices(devices: dict[str, Device], board: str):
+    names = Names(core.load_board(board))
+    start = prepared(board)
+    token = link_of(start)
+    ann, bob, dee = devices["Ann"], devices["Bob"], devices["Dee"]
+    # each device opens the same link at the computer's turn, says who it is, and plays the computer's moves
+    for dev, seat in ((ann, "Ann"), (bob, "Bob"), (dee, None)):
+        dev.open(token)
+        claim(dev, seat)
+    games = {name: dev.settled() for name, dev in devices.items()}
+    assert len({tuple(g.history) for g in games.values()}) == 1, "the devices disagree on the computer's moves"
+    state = games["Ann"]
+    assert len(state.history) > len(start.history)
+    holder = devices[state.current_player]
+    hand_offs = 0
+    while not state.is_over:
+        player = state.current_player
+        assert player in ("Ann", "Bob") and holder is devices[player]
+        for other in devices.values():  # nobody else can play this decision
+            if other is not holder:
+                other.no_choice()
+        expect(holder.page.get_by_test_id("whose-turn")).to_contain_text(player)
+        action = bots.choose(state, level="easy", seed=0)
+        holder.click(state, action, names)
+        state = holder.settled()
+        if state.is_over or state.current_player == player:
+            continue
+        # a hand-off: the send step names the next player, the holder can no longer choose
+        nxt = state.current_player
+        send = holder.page.get_by_test_id("send-turn")
+        expect(send).to_be_visible()
+        expect(send).to_contain_text(f"Send the game to {nxt}")
+        expect(holder.page.get_by_test_id("waiting-for")).to_contain_text(nxt)
+        holder.no_choice()
+        link = holder.turn_link()
+        receiver = devices[nxt]
+        shot(holder, "send")
+        receiver.open(link)
+        expect(receiver.page.get_by_test_id("since-you")).to_be_visible()
+        shot(receiver, "since")
+        got = receiver.settled()
+        assert got.history == state.history, "a link must carry the whole game"
+        dee.open(link)  # the watcher follows along, and can play nothing
+        assert dee.settled().history == state.history
+        dee.no_choice()
+        holder = receiver
+        hand_offs += 1
+    assert hand_offs >= 3
+    expect(holder.page.locator("#scores")).to_be_visible()
+    expect(holder.page.locator("#scores")).to_contain_text(f"{core.winner(state)} wins")
+    # the end goes to the other person too: the send step names them (behind the score screen)
+    other = devices["Bob" if holder is devices["Ann"] else "Ann"]
+    holder.page.locator("#scores-body button[data-cmd=close-scores]").first.click()
+    send = holder.page.get_by_test_id("send-turn")
+    expect(send).to_contain_text(f"Send the end of the game to {other.name}")
+    other.open(holder.turn_link())
+    expect(other.page.locator("#scores")).to_be_visible()
+    assert other.settled().history == state.history
+
+
+def test_share_sheet_gets_the_link_and_words_naming_the_player(browser: Browser, site: SiteServer):
+    dev = Device("Ann", browser, site, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        dev.booted.context.add_init_script(SHARE_STUB)
+        dev.page.reload()
+        dev.page.wait_for_function("() => document.body.dataset.ready === '1'")
+        dev.page.evaluate("() => imperialPy.command('pace', 'instant')")
+        start = prepared("europe")
+        dev.open(link_of(start))
+        claim(dev, "Ann")
+        state = dev.settled()
+        me = state.current_player  # the first person to decide after the computer: this device plays them
+        other = "Bob" if me == "Ann" else "Ann"
+        if me != "Ann":  # the Players tab: this device takes Bob's seat and leaves Ann's
+            dev.page.locator("[data-tab=players]").click()
+            dev.page.locator('[data-testid=my-seats] button[data-arg="Bob"]').click()
+            dev.page.locator('[data-testid=my-seats] button[data-arg="Ann"]').click()
+            assert dev.page.evaluate("() => document.body.dataset.mySeats") == "Bob"
+        names = Names(core.load_board("europe"))
+        while state.current_player == me:
+            dev.click(state, bots.choose(state, level="easy", seed=0), names)
+            state = dev.settled()
+        share = dev.page.get_by_test_id("share-turn")
+        expect(share).to_be_visible()
+        share.click()
+        dev.page.wait_for_function("() => window.__shared.length === 1")
+        got = dev.page.evaluate("() => window.__shared[0]")
+        assert got["url"].split("#g=", 1)[1] == dev.turn_link()
+        assert got["text"].startswith(f"{other}, it is your turn in our game of Imperial.")
+        assert other in got["title"]
+        assert core.decode(dev.turn_link()).history == state.history
+        SHOTS.mkdir(exist_ok=True)
+        dev.page.screenshot(path=str(SHOTS / "bylink-send-390.png"))
+    finally:
+        assert not dev.booted.take_errors()
+        dev.booted.context.close()

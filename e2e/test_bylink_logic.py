@@ -1,0 +1,312 @@
+"""A game played by link, in plain CPython: three stand-in browsers (``pagefake``), each a friend's device with
+its own storage, passing only links.  Each device plays only its own seats; the computer seat is played by the
+device that holds the game; every hand-off offers the send step naming the next player; a link that continues
+the game says what happened since; a fork keeps both lines; Undo never takes back another device's move."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from typing import Any
+
+import imperial_core as core
+import pagefake as pf
+import pytest
+from imperial_ui import bylink
+from imperial_ui.botanswer import answer
+from imperial_ui.bylink import Seating
+from imperial_ui.session import Session
+from test_botplay import FakeBots
+
+PLAYERS = ["Ann", "Bob", "Cem"]
+SEATS = ["human", "human", "normal"]
+
+
+class Device:
+    """One friend's browser: a page with its own storage, the computer players' worker stood in by the worker's
+    own answer function."""
+
+    def __init__(self) -> None:
+        self.page = pf.FakePage()
+        self.bots = FakeBots()
+        self.page.window.imperialBots = self.bots
+        self.page.local.data["imperial.pace"] = "instant"
+        self.app = pf.new_app(self.page)
+        self.answered = 0
+
+    def use(self) -> Any:
+        pf.switch(self.page)
+        return self.app
+
+    def open(self, url: str) -> None:
+        """The link opened in this browser (pasted into the address bar: a ``hashchange``)."""
+        self.use()
+        self.page.location.hash = url[url.index("#"):]
+        self.app.links.open_hash()
+
+    @property
+    def session(self) -> Session:
+        return self.app.model.session
+
+    def decision(self) -> str:
+        return self.page.html("decision")
+
+    def send(self) -> tuple[list[str], str] | None:
+        """The send step on screen: to whom, and the link."""
+        d = self.decision()
+        m = re.search(r'data-testid="send-turn" data-to="([^"]*)"', d)
+        if m is None:
+            return None
+        url = re.search(r'data-testid="turn-link" value="([^"]*)"', d)
+        assert url is not None
+        return html.unescape(m.group(1)).split(","), html.unescape(url.group(1))
+
+    def clickable(self) -> bool:
+        """Whether this device offers any choice of the decision now."""
+        self.use()
+        return self.app.model.current_chooser(self.app.bots.computer_decides()) is not None
+
+    def timers(self) -> None:
+        """The page's timers run out (the drawing put off after a computer's move at instant pace)."""
+        while self.bots.timers:
+            _ms, name, arg = self.bots.timers.pop(0)
+            if name != "bot-watchdog":
+                self.app.command(name, arg)
+
+    def computers(self) -> None:
+        """The computer seat's moves, as long as it decides here (the worker answers each request)."""
+        self.use()
+        self.app.command("bot-ready", "1")
+        self.timers()
+        while not self.session.present.is_over and self.app.bots.computer_decides():
+            assert len(self.bots.asks) > self.answered, "the page asked the worker nothing"
+            self.answered = len(self.bots.asks)
+            self.app.command("bot-answer", answer(self.bots.asks[-1]))
+            self.timers()
+
+    def play(self, rng: random.Random) -> Any:
+        """One move of this device's player (one of the legal actions, chosen at random)."""
+        self.use()
+        assert self.clickable()
+        action = rng.choice(core.legal_actions(self.session.present))
+        assert self.app.game.play(action)
+        return action
+
+
+def start_by_form(dev: Device, players: list[str], seats: list[str], me: int = 1) -> None:
+    """The new-game form: names, seats, "Each on their own device, by link", "You play" player ``me``."""
+    dev.use()
+    el = dev.page.document.getElementById
+    el("player-count").value = str(len(players))
+    for i, (name, seat) in enumerate(zip(players, seats, strict=True), 1):
+        el(f"player-name-{i}").value = name
+        el(f"seat-{i}").value = seat
+    el("by-link").checked = True
+    el("my-seat").value = str(me)
+    dev.app.command("start")
+    assert dev.session is not None and dev.session.extra["by_link"] is True
+
+
+def claim(dev: Device, url: str, name: str) -> None:
+    """A device opens a by-link game it does not know: it asks which player this is."""
+    dev.open(url)
+    assert dev.page.ui.prompt_open
+    body = dev.page.html("prompt-body")
+    assert f'data-testid="claim-seat" data-seat="{name}"' in body and 'data-testid="claim-watch"' in body
+    dev.app.command("claim", name)
+    assert dev.page.document.body.dataset.mySeats == name
+
+
+# -- the seating, alone ----------------------------------------------------------------------------------
+def seating_of(extra: dict[str, Any], players: list[str] = PLAYERS) -> Seating:
+    return Seating.of(Session(players=list(players), states=[], extra=extra))
+
+
+def test_a_game_at_one_screen_is_played_here_entirely():
+    state = core.new_game(PLAYERS, seed=3)
+    s = seating_of({"seats": SEATS})
+    assert s.elsewhere(state) is None and s.undo_floor() == 0 and s.send_to(state) == []
+
+
+def test_by_link_only_the_seats_claimed_here_are_played_here():
+    state = core.new_game(PLAYERS, seed=3)
+    rng = random.Random(2)
+    seen = set()
+    for _ in range(200):
+        player = state.current_player
+        for mine in (["Ann"], ["Bob"], []):
+            s = seating_of({"seats": SEATS, "by_link": True, "mine": mine, "held": True})
+            other = s.elsewhere(state)
+            if player == "Cem":
+                assert other is None  # the computer's move: whoever holds the game plays it
+            else:
+                assert (other is None) == (player in mine)
+                assert s.send_to(state) == ([] if other is None else [player])
+        seen.add(player)
+        state = core.apply(state, rng.choice(core.legal_actions(state)))
+    assert seen == set(PLAYERS)
+
+
+def test_unclaimed_means_nothing_is_played_or_sent_here():
+    state = core.new_game(PLAYERS, seed=3)
+    s = seating_of({"seats": SEATS, "by_link": True, "held": True})
+    assert s.mine is None and s.send_to(state) == []
+    assert s.elsewhere(state) == (state.current_player if state.current_player != "Cem" else None)
+
+
+def test_a_move_of_this_devices_seat_makes_the_game_this_devices_to_send():
+    extra: dict[str, Any] = {"by_link": True, "mine": ["Ann"]}
+    bylink.received(extra, 10)
+    assert extra == {"by_link": True, "mine": ["Ann"], "base": 10, "held": False}
+    bylink.played(extra, "Cem")
+    assert extra["held"] is False
+    bylink.played(extra, "Ann")
+    assert extra["held"] is True
+    assert seating_of(extra).undo_floor() == 10
+
+
+# -- three devices --------------------------------------------------------------------------------------
+def test_three_devices_pass_a_game_by_links_only():
+    """Ann starts on her device; Bob and Cem... Cem is the computer: whoever holds the game plays it.  Every
+    hand-off offers the send step to the next player, no device can play another device's decision, and the
+    devices agree move for move."""
+    rng = random.Random(5)
+    ann, bob = Device(), Device()
+    devices = {"Ann": ann, "Bob": bob}
+    start_by_form(ann, PLAYERS, SEATS, me=1)
+    claimed = {"Ann"}
+    holder = ann
+    hand_offs = 0
+    while holder.session.cur < 160 and not holder.session.present.is_over:
+        holder.computers()
+        state = holder.session.present
+        player = state.current_player
+        if player in devices and devices[player] is holder:
+            holder.play(rng)
+            continue
+        # another device's decision: the holder shows the send step naming that player, and cannot play it
+        assert not holder.clickable()
+        sent = holder.send()
+        assert sent is not None and sent[0] == [player], holder.decision()
+        assert 'data-testid="waiting-for"' in holder.decision() and player in holder.decision()
+        to = devices[player]
+        before = to.session.cur if to.session is not None else -1
+        if player not in claimed:
+            claim(to, sent[1], player)
+            claimed.add(player)
+        else:
+            to.open(sent[1])
+            assert 'data-testid="since-you"' in to.decision()
+        assert to.session.cur == holder.session.cur > before
+        assert [str(a) for a in to.session.actions] == [str(a) for a in holder.session.actions[:holder.session.cur]]
+        assert to.clickable()
+        # Undo there never takes back a move that came with the link
+        to.use()
+        assert not to.app.model.can_undo()
+        holder = to
+        hand_offs += 1
+    assert hand_offs >= 10
+    # each device's save holds the game as far as it got, with this device's seat and the computer's level
+    for name, dev in devices.items():
+        dev.use()
+        saved = json.loads(dev.page.local.data["imperial.save." + dev.session.game_id])
+        assert saved["meta"]["mine"] == [name] and saved["meta"]["seats"] == SEATS
+        assert saved["meta"]["by_link"] is True
+
+
+def test_the_send_step_shares_the_link_with_words_naming_the_player():
+    ann = Device()
+    start_by_form(ann, PLAYERS, SEATS, me=1)
+    rng = random.Random(1)
+    while True:
+        ann.computers()
+        if ann.session.present.current_player != "Ann":
+            break
+        ann.play(rng)
+    assert ann.send() is not None
+    ann.app.command("share-turn")
+    title, text, url = ann.page.ui.turns_shared[-1]
+    to = ann.session.present.current_player
+    assert to in title and text.startswith(f"{to}, it is your turn in our game of Imperial.")
+    assert f"round {ann.session.present.round}" in text
+    assert "#g=" in url and url == ann.send()[1]
+    ann.app.command("copy-turn")
+    assert ann.page.ui.turns_copied == [url]
+    # in German, the same step speaks German
+    ann.app.command("lang", "de")
+    ann.app.command("share-turn")
+    assert ann.page.ui.turns_shared[-1][1].startswith(f"{to}, du bist in unserer Partie Imperial am Zug.")
+
+
+def test_a_link_that_went_another_way_is_kept_beside_the_save():
+    ann, bob = Device(), Device()
+    start_by_form(ann, ["Ann", "Bob"], ["human", "human"], me=1)
+    rng = random.Random(4)
+    while ann.session.present.current_player == "Ann":
+        ann.play(rng)
+    first = ann.send()
+    assert first is not None
+    claim(bob, first[1], "Bob")
+    while bob.session.present.current_player == "Bob":
+        bob.play(rng)
+    back = bob.send()
+    assert back is not None
+    # meanwhile Ann changed her mind: Undo, another move (her device still holds the game it sent)
+    ann.use()
+    assert ann.app.model.can_undo()
+    ann.app.command("undo")
+    other = [a for a in core.legal_actions(ann.session.present) if str(a) != str(ann.session.actions[ann.session.cur])]
+    assert other
+    ann.app.game.play(other[0])
+    mine_line = [str(a) for a in ann.session.actions[:ann.session.cur]]
+    ann.open(back[1])
+    body = ann.page.html("prompt-body")
+    assert 'data-testid="fork"' in body
+    common = int(re.search(r'data-common="(\d+)"', body).group(1))
+    assert common == len(mine_line) - 1
+    lines = sorted(json.loads(v)["record"]["notation"] for v in ann.page.saves().values())
+    assert len(lines) == 2 and mine_line in lines  # both lines kept
+    # each line keeps Ann's seat
+    assert all(json.loads(v)["meta"]["mine"] == ["Ann"] for v in ann.page.saves().values())
+
+
+def test_just_watching_plays_nothing_and_sends_nothing():
+    ann, eve = Device(), Device()
+    start_by_form(ann, PLAYERS, SEATS, me=1)
+    rng = random.Random(7)
+    while ann.session.present.current_player == "Ann":
+        ann.play(rng)
+    sent = ann.send()
+    assert sent is not None
+    eve.open(sent[1])
+    eve.app.command("claim", "")
+    assert eve.page.document.body.dataset.mySeats == ""
+    assert not eve.clickable() and eve.send() is None
+    assert 'data-testid="waiting-for"' in eve.decision()
+    saved = json.loads(next(iter(eve.page.saves().values())))
+    assert saved["meta"]["mine"] == []
+    # the Players tab lets the watcher take a seat later
+    eve.app.command("claim-toggle", "Bob")
+    assert Seating.of(eve.session).mine == ("Bob",)
+
+
+def test_a_link_with_nothing_new_opens_the_save_here():
+    ann, bob = Device(), Device()
+    start_by_form(ann, ["Ann", "Bob"], ["human", "human"], me=1)
+    rng = random.Random(3)
+    while ann.session.present.current_player == "Ann":
+        ann.play(rng)
+    first = ann.send()[1]
+    claim(bob, first, "Bob")
+    # the same link again: the game saved here, up to date
+    bob.open(first)
+    assert "up to date" in bob.page.message and len(bob.page.saves()) == 1
+    while bob.session.present.current_player == "Bob":
+        bob.play(rng)
+    moves = bob.session.cur
+    # the older link: the save here is further along and stays as it is
+    bob.open(first)
+    assert "older" in bob.page.message
+    assert bob.session.cur == moves and len(bob.page.saves()) == 1
