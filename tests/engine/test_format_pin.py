@@ -1,10 +1,12 @@
-"""Engine-format pins: tokens and saves of the current format keep decoding to the same games; older
-formats are refused with a message that says so; saves written by earlier code (``data/``) keep loading.
+"""Format pins: tokens and saves of every build since rules version 2 keep decoding to the same games
+(``docs/saves.md``, *The promise*); the first tokens (rules version 1, before the rules audit) are refused
+with a message that says so; saves written by earlier code (``data/``) keep loading.
 
-``PINNED`` tokens were produced by ``imperial_core.randomplay.random_game`` when format 2 was released.
-If a change to the rules makes ``test_format_2_tokens_replay_unchanged`` fail, the change alters how
-links replay: bump ``ENGINE_VERSION`` (old links are then refused with a clear message, see
-``docs/rules-decisions.md`` decision 32) and pin the new format, rather than editing the expected values.
+``PINNED`` tokens (layout 2) were produced by ``imperial_core.randomplay.random_game`` when rules version 2
+was released.  If a change makes ``test_layout_2_tokens_replay_unchanged`` (or any pin here) fail, the change
+alters how old links or saves replay: that is never allowed.  A rules fix is gated with ``rules_since`` under
+a new ``RULES_VERSION`` (kept in ``RULES_READ``); a reordering of ``legal_actions`` must keep rules version
+2's order for layout-2 tokens.  Never edit the expected values.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-from imperial_core import ENGINE_VERSION, BadToken, decode, load, scores
+from imperial_core import BadToken, decode, load, scores
 from imperial_core.codec import read_save, read_summary, save
 
 #: Format 1 (before the rules audit of decisions 4, 7, 14, 15 and 22): refused, never replayed by other rules.
@@ -37,20 +39,20 @@ PINNED = [
 ]
 
 
-@pytest.mark.skipif(ENGINE_VERSION != 2, reason="pins format 2 only")
 @pytest.mark.parametrize("token,n_actions,final,edition,setup,investor_card", PINNED)
-def test_format_2_tokens_replay_unchanged(token, n_actions, final, edition, setup, investor_card):
+def test_layout_2_tokens_replay_unchanged(token, n_actions, final, edition, setup, investor_card):
     s = decode(token)
     assert s.is_over
     assert len(s.history) == n_actions
     assert scores(s) == final
     assert (s.edition, s.setup, s.investor_card) == (edition, setup, investor_card)
+    assert s.version == 2
 
 
 @pytest.mark.parametrize("row", FORMAT_1)
 def test_format_1_tokens_are_refused_with_a_clear_message(row):
-    with pytest.raises(BadToken, match=f"older version of the rules \\(engine format 1\\); this engine reads "
-                                       f"format {ENGINE_VERSION}"):
+    with pytest.raises(BadToken, match="older version of the rules \\(engine format 1\\); this engine reads "
+                                       "format 2"):
         decode(row[0])
     with pytest.raises(BadToken, match="engine format 1"):
         load(row[0])
@@ -61,10 +63,8 @@ def test_format_1_tokens_are_refused_with_a_clear_message(row):
 DATA = Path(__file__).parent / "data"
 EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
 TOKENS = (DATA / "tokens-v2.txt").read_text().split()
-pinned_2 = pytest.mark.skipif(ENGINE_VERSION != 2, reason="pins format 2 only")
 
 
-@pinned_2
 @pytest.mark.parametrize("name", ["page-save-v1.json", "page-save-v1-before-round.json", "save-v2.json"])
 def test_page_saves_load_into_the_same_game_with_their_redo_tail(name):
     text = (DATA / name).read_text(encoding="utf-8")
@@ -82,7 +82,6 @@ def test_page_saves_load_into_the_same_game_with_their_redo_tail(name):
     assert save(saved.state, meta=json.loads(v2)["meta"], redo=saved.redo) == v2
 
 
-@pinned_2
 @pytest.mark.parametrize("name", ["engine-v2.json", "engine-v2-before-round.json"])
 def test_engine_json_dumps_load_into_the_same_game(name):
     state = load((DATA / name).read_bytes())
@@ -93,7 +92,6 @@ def test_engine_json_dumps_load_into_the_same_game(name):
     assert (state.setup, state.investor_card) == ("auction", False)
 
 
-@pinned_2
 def test_a_finished_game_dumped_and_saved_loads_unchanged():
     dumped = load((DATA / "engine-v2-finished-before-round.json").read_text(encoding="utf-8"))
     saved = load((DATA / "save-v2-finished.json").read_text(encoding="utf-8"))
