@@ -11,12 +11,23 @@ a new ``RULES_VERSION`` (kept in ``RULES_READ``); a reordering of ``legal_action
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
-from imperial_core import BadToken, decode, load, scores
-from imperial_core.codec import read_save, read_summary, save
+from imperial_core import (
+    BadToken,
+    apply,
+    apply_index,
+    decode,
+    decode_link,
+    encode,
+    legal_actions,
+    load,
+    scores,
+)
+from imperial_core.codec import LINK_LAYOUT, history_log, read_save, read_summary, save
 
 #: Format 1 (before the rules audit of decisions 4, 7, 14, 15 and 22): refused, never replayed by other rules.
 FORMAT_1 = [
@@ -99,3 +110,70 @@ def test_a_finished_game_dumped_and_saved_loads_unchanged():
     assert dumped.is_over and dumped.edition == "first"
     assert len(dumped.history) == EXPECTED["finished"]["history_len"]
     assert scores(dumped) == EXPECTED["finished"]["scores"]
+
+
+# -- links (layout 2) and saves made by the last build before layout 3 (commit 6fbb205; make_6fbb205.py) ------
+
+OLD_LINKS = json.loads((DATA / "links-6fbb205.json").read_text(encoding="utf-8"))
+OLD_EXPECTED = json.loads((DATA / "expected-6fbb205.json").read_text(encoding="utf-8"))
+SHOWN = ("players", "nations", "investor", "swiss_banks", "round")
+
+
+def _is(state, want: dict, notation: list[str]) -> None:
+    """``state`` is the game ``want`` describes (its record in notation, everything public about it)."""
+    assert [e[2] for e in history_log(state)] == notation
+    assert (len(state.history), state.is_over, state.decision, state.current_player, state.active_nation) == (
+        want["moves"], want["over"], want["decision"], want["player"], want["nation"])
+    assert scores(state) == want["scores"] and state.version == want["version"]
+    assert (state.origin is not None) == want["origin"]
+    data = json.loads(state.model_dump_json())
+    assert {k: data[k] for k in SHOWN} == want["state"]
+
+
+@pytest.mark.parametrize("name", sorted(OLD_EXPECTED))
+def test_links_and_saves_of_6fbb205_open_continue_and_re_encode(name):
+    want = OLD_EXPECTED[name]
+    saved = read_save((DATA / f"save-6fbb205-{name}.json").read_text(encoding="utf-8"))
+    linked = decode_link(OLD_LINKS[name])
+    assert linked.meta == {} and saved.meta == want["meta"] and len(saved.redo) == want["redo"]
+    assert linked.state == saved.state
+    _is(saved.state, want, want["notation"][: want["moves"]])
+    state = saved.state
+    # re-encoded in layout 3 (with the seats the save kept), it decodes to the same game
+    seats = want["meta"].get("seats")
+    again = decode_link(encode(state, seats=seats, by_link=True))
+    assert again.state == state and again.meta == {"seats": seats or ["human"] * len(state.players), "by_link": True}
+    assert read_save(save(state, meta=saved.meta, redo=saved.redo)).state == state
+    # and it continues: its redo tail, or the next legal move
+    if saved.redo:
+        for i in saved.redo:
+            state = apply_index(state, i)
+        assert [e[2] for e in history_log(state)] == want["notation"]
+    if not state.is_over:
+        later = apply(state, legal_actions(state)[-1])
+        assert decode(encode(later)) == later and load(save(later)) == later
+    else:
+        assert legal_actions(state) == []
+
+
+# -- links of layout 3, as the first build that wrote them made them (make_layout3.py) ----------------------------
+
+LAYOUT_3 = json.loads((DATA / "links-layout3.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("row", LAYOUT_3, ids=lambda r: f"{r['moves']}-moves")
+def test_layout_3_tokens_replay_unchanged(row):
+    linked = decode_link(row["token"])
+    state = linked.state
+    assert linked.meta == {"seats": row["seats"], **({"by_link": True} if row["by_link"] else {})}
+    notation = "\n".join(e[2] for e in history_log(state))
+    assert hashlib.sha256(notation.encode()).hexdigest() == row["notation_sha256"]
+    _is(state, {**row, "nation": state.active_nation}, notation.split("\n") if notation else [])
+    if LINK_LAYOUT == 3:  # the writer too, as long as it writes this layout
+        assert encode(state, seats=row["seats"], by_link=row["by_link"]) == row["token"]
+
+
+def test_the_layout_3_finished_game_is_the_6fbb205_one():
+    finished = decode(LAYOUT_3[0]["token"])
+    assert finished == decode(OLD_LINKS["finished"])
+    assert [e[2] for e in history_log(finished)] == OLD_EXPECTED["finished"]["notation"]
