@@ -411,9 +411,12 @@ class _Notations(dict):
         return text
 
 
+_NOTATIONS = _Notations()
 #: ``notation_of(key)``: ``str(from_key(key))``, the notation of the action whose key is ``key`` (link tokens
 #: write the notations of every legal action at every step of a game).
-notation_of = _Notations().__getitem__
+notation_of = _NOTATIONS.__getitem__
+#: Forget the notations written so far (``engine.clear_caches``).
+forget_notations = _NOTATIONS.clear
 
 
 _PASS = from_key(("pass",))

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from . import model
-from .actions import Action, ActionAdapter, action_of, from_key, parse_text
+from .actions import Action, ActionAdapter, action_of, forget_notations, from_key, parse_text
 from .board import Board, load_board
 from .errors import IllegalAction, NotationError
 from .events import Event, to_events
@@ -175,12 +175,13 @@ _CACHE: deque[list] = deque(maxlen=8)
 
 
 def clear_caches() -> None:
-    """Forget every remembered result (legal actions of recent states, move generation's memos); for tests
-    that check results depend on the state alone, and for measurements."""
+    """Forget every remembered result (legal actions of recent states, move generation's memos, the notations
+    of actions); for tests that check results depend on the state alone, and for measurements."""
     from .rules import maneuver
 
     _CACHE.clear()
     maneuver.clear_memos()
+    forget_notations()
 
 
 def _remember(state: GameState, keys: list[tuple]) -> list:
