@@ -28,8 +28,9 @@ every seat named and played by link, 0.26 of the 2,000-character target (512 in 
 Ranking each move's notation instead of storing its index: decode 20.8-22.5 ms before (commit 6fbb205, layout
 2), 24.4-24.7 ms after, and with every cache emptied first 25.1-27.0 ms before, 31.2-32.1 after; encode
 20.4-21.2 / 24.8-25.0 ms (cold 24.9-26.5 / 32.3).  Steps with a single legal action are not ranked, and a
-notation is written from the action's key without building the action (``actions.notation_of``); writing
-them through the pydantic actions cost 31-34 ms cold.
+notation is written from the action's key without building the action (``actions.notation_of``): written
+through the pydantic actions, decoding ``random_game(1, 6)`` (922 actions) cold took 30.9 ms, from the keys 24.4
+(19.5 in layout 2).
 """
 
 from __future__ import annotations
