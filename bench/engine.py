@@ -21,6 +21,16 @@ The 2x target is not met; README.md's benchmarks section says what is left.
 (``imperial_core.randomplay.random_game``, the same games): the first version's goes through
 ``legal_actions`` and ``apply_index``, this one's plays in place.  Issue 22 (2026-11-26, load average 3.7, 16
 rounds of 6 games): 1.62-1.84x the first version in CPU time (1.84x in instructions); the public loop 1.19x.
+
+Links of layout 3 (2026-11-28, load average about 1, best of 9 runs each, two alternating runs per build): the
+finished 6-player game ``randomplay.random_game(27, 6)`` (1,146 actions) as a link takes 522 characters with
+every seat named and played by link, 0.26 of the 2,000-character target (512 in layout 2, with neither).
+Ranking each move's notation instead of storing its index: decode 20.8-22.5 ms before (commit 6fbb205, layout
+2), 24.4-24.7 ms after, and with every cache emptied first 25.1-27.0 ms before, 31.2-32.1 after; encode
+20.4-21.2 / 24.8-25.0 ms (cold 24.9-26.5 / 32.3).  Steps with a single legal action are not ranked, and a
+notation is written from the action's key without building the action (``actions.notation_of``): written
+through the pydantic actions, decoding ``random_game(1, 6)`` (922 actions) cold took 30.9 ms, from the keys 24.4
+(19.5 in layout 2).
 """
 
 from __future__ import annotations
@@ -244,7 +254,40 @@ def main() -> int:
     print(f"replay of a {len(target.history)}-action game: decode(token) best {min(dec):.1f} ms "
           f"(median {statistics.median(dec):.1f}), replay(state) best {min(rep):.1f} ms, "
           f"encode best {min(enc):.1f} ms; token {len(token)} chars")
+    six_player_link(timed)
     return 0
+
+
+#: A finished 6-player game's link must stay this short (characters), every seat named and played by link.
+LINK_TARGET = 2000
+
+
+def six_player_link(timed) -> None:
+    """A finished 6-player game as a link of layout 3 (``randomplay.random_game(27, 6)``, the game pinned in
+    ``tests/engine/data``): its length against :data:`LINK_TARGET`, and decode / encode times, warm (the
+    notations of its actions already written once) and cold (every cache of the engine emptied first).
+    ``replay(state)`` replays the same record by index, as layout 2 did, without ranking notations."""
+    from imperial_core import decode, encode
+    from imperial_core.codec import replay
+    from imperial_core.engine import clear_caches
+    from imperial_core.randomplay import random_game as own_game
+
+    game = own_game(27, 6)
+    seats = ["human", "easy", "normal", "strong", "expert", "human"]
+    token = encode(game, seats=seats, by_link=True)
+    assert decode(token) == game
+
+    def cold(fn):
+        return lambda: (clear_caches(), fn())
+
+    dec, enc, rep = timed(lambda: decode(token)), timed(lambda: encode(game, seats=seats, by_link=True)), \
+        timed(lambda: replay(game))
+    dec_cold, enc_cold, rep_cold = timed(cold(lambda: decode(token))), \
+        timed(cold(lambda: encode(game, seats=seats, by_link=True))), timed(cold(lambda: replay(game)))
+    print(f"finished 6-player game, {len(game.history)} actions, as a link (layout 3, seats, played by link): "
+          f"{len(token)} chars, target <= {LINK_TARGET}: {len(token) / LINK_TARGET:.2f} of it")
+    print(f"  decode best {min(dec):.1f} ms (cold {min(dec_cold):.1f}), encode best {min(enc):.1f} ms "
+          f"(cold {min(enc_cold):.1f}); replay(state) by index best {min(rep):.1f} ms (cold {min(rep_cold):.1f})")
 
 
 if __name__ == "__main__":

@@ -28,10 +28,12 @@ def test_boot_js_knows_the_boards_as_the_engine_and_the_renderer_do() -> None:
         w, h = map(int, re.search(rf"{b}: \[(\d+), (\d+)\]", sizes).groups())
         geo = render.load_geometry(b)
         assert (w, h) == (round(geo["width"]), round(geo["height"]))
-        # the link token's second byte names the board (boot.js reads only that)
+        # the link token's third byte names the board (layout 3, rules version, board; boot.js reads only
+        # that, and a layout-2 token's second byte)
         token = core.encode(core.new_game(["Ann", "Bob"], board=b, seed=5))
         head = base64.urlsafe_b64decode(token[:4])
-        assert boards[head[1]] == b
+        assert head[0] == 3 and boards[head[2]] == b
+        assert re.search(r"head\.charCodeAt\(0\) >= 3 \? 2 : 1", BOOT_JS)
 
 
 def test_every_module_the_early_screen_waits_for_is_fetched_from_the_start() -> None:

@@ -352,7 +352,7 @@ def test_names_are_trimmed_as_the_engine_wants_them():
 
 
 def forged_link(names: list[str], version: int | None = None) -> str:
-    """A link whose checksum is right but whose names (or version) the engine refuses."""
+    """A link whose checksum is right but whose names (or rules version) the engine refuses."""
     good = ["N" * len(n.encode()) + "0" for n in names]
     good = [g[: len(n.encode())] for g, n in zip(good, names, strict=True)]
     good = [f"{g[:-1]}{i}" for i, g in enumerate(good)]
@@ -362,7 +362,7 @@ def forged_link(names: list[str], version: int | None = None) -> str:
         k = raw.index(g.encode())
         raw[k:k + len(g.encode())] = n.encode()
     if version is not None:
-        raw[0] = version
+        raw[1] = version  # layout 3: the layout, then the rules version
     return mutate.token_of(mutate.recrc(bytes(raw)))
 
 
@@ -404,8 +404,9 @@ def test_link_messages_are_the_engines():
     cases = {
         "#g=" + token[:-6]: "this link is damaged or incomplete",
         "#g=" + token[:10] + ("A" if token[10] != "A" else "B") + token[11:]: "damaged or incomplete (checksum",
-        "#g=" + mutate.token_of(mutate.recrc(bytes([3]) + raw[1:])): "made by a newer version of the game (engine "
-                                                                      "format 3); this engine reads format 2",
+        "#g=" + mutate.token_of(mutate.recrc(raw[:1] + bytes([3]) + raw[2:])): "made by a newer version of the game "
+                                                                                "(engine format 3); this engine reads "
+                                                                                "format 2",
         "#g=" + token + "!": "bad characters",
     }
     page = pf.FakePage()

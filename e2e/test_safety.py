@@ -316,14 +316,14 @@ def test_imports_that_cannot_be_read_say_why(page: Page):
 
 
 def forged(names: list[str], version: int | None = None) -> str:
-    """A link of a new game (no moves) with a right checksum but names or a version the engine refuses."""
+    """A link of a new game (no moves) with a right checksum but names or a rules version the engine refuses."""
     stand_in = [f"P{i}" + "x" * (len(n.encode()) - 2) for i, n in enumerate(names)]
     raw = bytearray(mutate.token_bytes(core.encode(core.new_game(stand_in, seed=3))))
     for a, b in zip(stand_in, names, strict=True):
         k = raw.index(a.encode())
         raw[k:k + len(a)] = b.encode()
     if version is not None:
-        raw[0] = version
+        raw[1] = version  # layout 3: the layout, then the rules version
     return mutate.token_of(mutate.recrc(bytes(raw)))
 
 

@@ -44,7 +44,7 @@ SPECS = [
 # depend on nothing but the engine.
 PROGRAM = r'''
 import hashlib, json
-from imperial_core import ENGINE_VERSION, apply_index, decode, encode, legal_actions, new_game, scores
+from imperial_core import RULES_VERSION, apply_index, decode, encode, legal_actions, new_game, scores
 
 def play(spec):
     s = new_game(spec["players"], seed=spec["seed"], **spec["options"])
@@ -65,7 +65,7 @@ def read(token):
         return f"decode failed: {type(e).__name__}: {e}"
 
 def main(specs, tokens):
-    return json.dumps({"version": ENGINE_VERSION, "games": [play(sp) for sp in specs],
+    return json.dumps({"version": RULES_VERSION, "games": [play(sp) for sp in specs],
                        "decoded": [read(t) for t in tokens]})
 '''
 

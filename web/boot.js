@@ -219,12 +219,13 @@ function earlySaves() {
   box.hidden = false;
 }
 
-// the board a game link is played on: the token's second byte (engine format, board, options, ...)
+// the board a game link is played on: the token's third byte (layout 3: layout, rules version, board, ...),
+// the second of a layout-2 token (rules version, board, ...)
 function linkedBoard(hash) {
   if (!hash.startsWith("#g=")) return null;
   try {
     const head = atob(hash.slice(3, 7).replace(/-/g, "+").replace(/_/g, "/"));
-    return BOARDS[head.charCodeAt(1)] || BOARDS[0];
+    return BOARDS[head.charCodeAt(head.charCodeAt(0) >= 3 ? 2 : 1)] || BOARDS[0];
   } catch {
     return BOARDS[0];
   }

@@ -39,6 +39,15 @@ class _Action(BaseModel):
         """Plain-tuple form used inside the engine."""
         raise TypeError("abstract")  # pragma: no cover
 
+    @staticmethod
+    def write(k: tuple) -> str:
+        """The notation (``docs/notation.md``) of the action whose key is ``k``: the one writer of it, for
+        ``str(action)`` and :func:`notation_of` alike."""
+        raise TypeError("abstract")  # pragma: no cover
+
+    def __str__(self) -> str:
+        return self.write(self.key())
+
 
 class Rondel(_Action):
     """Move the nation's marker to a rondel space (``production2`` = the second Production space)."""
@@ -49,8 +58,9 @@ class Rondel(_Action):
     def key(self) -> tuple:
         return ("rondel", self.space)
 
-    def __str__(self) -> str:
-        return f"rondel {self.space}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"rondel {k[1]}"
 
 
 class Force(_Action):
@@ -61,7 +71,8 @@ class Force(_Action):
     def key(self) -> tuple:
         return ("force",)
 
-    def __str__(self) -> str:
+    @staticmethod
+    def write(k: tuple) -> str:
         return "force"
 
 
@@ -73,7 +84,8 @@ class Allow(_Action):
     def key(self) -> tuple:
         return ("allow",)
 
-    def __str__(self) -> str:
+    @staticmethod
+    def write(k: tuple) -> str:
         return "allow"
 
 
@@ -85,7 +97,8 @@ class Refuse(_Action):
     def key(self) -> tuple:
         return ("refuse",)
 
-    def __str__(self) -> str:
+    @staticmethod
+    def write(k: tuple) -> str:
         return "refuse"
 
 
@@ -97,7 +110,8 @@ class Pass(_Action):
     def key(self) -> tuple:
         return ("pass",)
 
-    def __str__(self) -> str:
+    @staticmethod
+    def write(k: tuple) -> str:
         return "pass"
 
 
@@ -110,8 +124,9 @@ class BuildFactory(_Action):
     def key(self) -> tuple:
         return ("factory", self.region)
 
-    def __str__(self) -> str:
-        return f"factory {self.region}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"factory {k[1]}"
 
 
 class Produce(_Action):
@@ -123,8 +138,9 @@ class Produce(_Action):
     def key(self) -> tuple:
         return ("produce", self.region)
 
-    def __str__(self) -> str:
-        return f"produce {self.region}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"produce {k[1]}"
 
 
 class Import(_Action):
@@ -137,8 +153,9 @@ class Import(_Action):
     def key(self) -> tuple:
         return ("import", self.unit, self.region)
 
-    def __str__(self) -> str:
-        return f"import {self.unit} {self.region}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"import {k[1]} {k[2]}"
 
 
 class MoveFleet(_Action):
@@ -151,8 +168,9 @@ class MoveFleet(_Action):
     def key(self) -> tuple:
         return ("fleet", self.origin, self.to)
 
-    def __str__(self) -> str:
-        return f"fleet {self.origin}>{self.to}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"fleet {k[1]}>{k[2]}"
 
 
 class MoveArmy(_Action):
@@ -174,14 +192,15 @@ class MoveArmy(_Action):
         k = ("army", self.origin, self.to, self.via, self.hostile)
         return k if self.leaving is None else (*k, self.leaving)
 
-    def __str__(self) -> str:
-        s = f"army {self.origin}>{self.to}"
-        if self.via:
-            s += " via " + "+".join(self.via)
-        if self.hostile is not None:
-            s += " hostile" if self.hostile else " friendly"
-        if self.leaving is not None:
-            s += " leaving " + _STATUS[self.leaving]
+    @staticmethod
+    def write(k: tuple) -> str:
+        s = f"army {k[1]}>{k[2]}"
+        if k[3]:
+            s += " via " + "+".join(k[3])
+        if k[4] is not None:
+            s += " hostile" if k[4] else " friendly"
+        if len(k) > 5 and k[5] is not None:
+            s += " leaving " + _STATUS[k[5]]
         return s
 
 
@@ -198,9 +217,10 @@ class SetStatus(_Action):
         k = ("status", self.region, self.hostile)
         return k if self.count is None else (*k, self.count)
 
-    def __str__(self) -> str:
-        s = f"status {self.region} {'hostile' if self.hostile else 'friendly'}"
-        return s if self.count is None else f"{s} {self.count}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        s = f"status {k[1]} {'hostile' if k[2] else 'friendly'}"
+        return s if len(k) < 4 or k[3] is None else f"{s} {k[3]}"
 
 
 class Battle(_Action):
@@ -220,9 +240,10 @@ class Battle(_Action):
             return k
         return (*k, self.status, self.enemy_status)
 
-    def __str__(self) -> str:
-        return (f"battle {self.region} {_unit(self.unit, self.status)} vs {self.enemy} "
-                f"{_unit(self.enemy_unit, self.enemy_status)}")
+    @staticmethod
+    def write(k: tuple) -> str:
+        status, enemy_status = k[5:7] if len(k) > 5 else (None, None)
+        return f"battle {k[1]} {_unit(k[2], status)} vs {k[3]} {_unit(k[4], enemy_status)}"
 
 
 class Ask(_Action):
@@ -234,8 +255,9 @@ class Ask(_Action):
     def key(self) -> tuple:
         return ("ask", self.nation)
 
-    def __str__(self) -> str:
-        return f"ask {self.nation}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"ask {k[1]}"
 
 
 class Demand(_Action):
@@ -248,8 +270,9 @@ class Demand(_Action):
     def key(self) -> tuple:
         return ("demand", self.unit) if self.status is None else ("demand", self.unit, self.status)
 
-    def __str__(self) -> str:
-        return f"demand {_unit(self.unit, self.status)}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"demand {_unit(k[1], k[2] if len(k) > 2 else None)}"
 
 
 class DestroyFactory(_Action):
@@ -262,8 +285,9 @@ class DestroyFactory(_Action):
     def key(self) -> tuple:
         return ("destroy", self.region) if self.upright is None else ("destroy", self.region, self.upright)
 
-    def __str__(self) -> str:
-        return f"destroy {self.region}" if self.upright is None else f"destroy {self.region} upright {self.upright}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"destroy {k[1]}" if len(k) < 3 or k[2] is None else f"destroy {k[1]} upright {k[2]}"
 
 
 class BuyBond(_Action):
@@ -277,10 +301,11 @@ class BuyBond(_Action):
     def key(self) -> tuple:
         return ("bond", self.nation, self.value, self.trade_in)
 
-    def __str__(self) -> str:
-        s = f"bond {self.nation} {self.value}"
-        if self.trade_in is not None:
-            s += f" return {self.trade_in}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        s = f"bond {k[1]} {k[2]}"
+        if k[3] is not None:
+            s += f" return {k[3]}"
         return s
 
 
@@ -293,8 +318,9 @@ class Give(_Action):
     def key(self) -> tuple:
         return ("give", self.amount)
 
-    def __str__(self) -> str:
-        return f"give {self.amount}"
+    @staticmethod
+    def write(k: tuple) -> str:
+        return f"give {k[1]}"
 
 
 Action = Annotated[
@@ -368,6 +394,29 @@ def from_key(k: tuple) -> _Action:
     """The pydantic action for an internal tuple (no validation: the engine made it).  Actions are
     immutable, so each distinct one is built once and shared."""
     return _MADE[k]
+
+
+class _Notations(dict):
+    """Notations already written, by key: a key not seen yet has its notation written (from the key, without
+    building the action) and kept."""
+
+    def __missing__(self, k: tuple) -> str:
+        cls = _CLASSES.get(k[0])
+        if cls is None:
+            raise ValueError(f"unknown action {k!r}")
+        text = cls.write(k)
+        if len(self) > 20000:
+            self.clear()
+        self[k] = text
+        return text
+
+
+_NOTATIONS = _Notations()
+#: ``notation_of(key)``: ``str(from_key(key))``, the notation of the action whose key is ``key`` (link tokens
+#: write the notations of every legal action at every step of a game).
+notation_of = _NOTATIONS.__getitem__
+#: Forget the notations written so far (``engine.clear_caches``).
+forget_notations = _NOTATIONS.clear
 
 
 _PASS = from_key(("pass",))

@@ -1,10 +1,17 @@
 """Saves and link tokens: the one save format of the game, read strictly (``docs/saves.md``).
 
-A **save** (:func:`save`) is a JSON text: the set-up (or the position the record starts from), the game
-record as action indices *and* in notation, the moves taken back but kept for redo, free ``meta`` data
-and a summary that a list of saved games shows without replaying.  A **link token** (:func:`encode`)
-holds the set-up and the record packed as one mixed-radix number (digit *i* has base
-``len(legal_actions)`` at step *i*, so forced moves cost nothing), behind a CRC-32, in URL-safe base64.
+A **save** (:func:`save`) is a JSON text: the rules version, the set-up (or the position the record starts
+from), the game record as action indices *and* in notation, the moves taken back but kept for redo, free
+``meta`` data and a summary that a list of saved games shows without replaying.  A **link token**
+(:func:`encode`, layout 3) holds the rules version, the set-up, the seats and the record packed as one
+mixed-radix number (digit *i* has base ``len(legal_actions)`` at step *i*, so forced moves cost nothing, and
+is the rank of the chosen move's notation among the sorted notations of the legal ones, so that it does not
+depend on the order the engine lists them in), behind a CRC-32, in URL-safe base64.
+
+Every game keeps the version of the rules it was started under (``GameState.version``); saves and links of
+any version in ``model.RULES_READ`` open and continue under their own rules, and :func:`upgrade` moves a game
+to the current rules only when its whole record replays the same under them (``docs/saves.md``, *The
+promise*).
 
 :func:`read_save` / :func:`load` read a save, a token, a link with ``#g=TOKEN``, and the formats written
 before this one (the engine's JSON dump and the page's save format 1).  Everything is replayed through
@@ -20,18 +27,37 @@ import json
 import math
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import model
+from .actions import notation_of
 from .board import BOARDS
-from .engine import OPTIONS, apply, apply_index, follow, follow_indices, legal_actions, new_game, options_of
+from .engine import (
+    OPTIONS,
+    apply,
+    apply_index,
+    follow,
+    follow_indices,
+    follow_keys,
+    legal_actions,
+    new_game,
+    options_of,
+)
 from .errors import BadToken, IllegalAction
-from .model import ENGINE_VERSION, GameState
+from .model import GameState
 
 #: The ``format`` and ``format_version`` of a save written by :func:`save`.
 SAVE_FORMAT = "imperial-save"
 SAVE_VERSION = 2
+
+#: The layout of the link tokens :func:`encode` writes: a token's first number (layout 2: the tokens written
+#: before, whose first number was the rules version 2 and whose record holds indices into ``legal_actions``).
+LINK_LAYOUT = 3
+#: The kinds of seat a layout-3 link names, one byte per player: an index into this tuple.  Append-only: a
+#: code keeps its meaning for ever, and a code this build does not know is refused as made by a newer one.
+LINK_SEATS = ("human", "easy", "normal", "strong", "expert")
 
 #: Limits of what is read (anything larger is refused as damaged).
 MAX_TEXT = 2_000_000  # characters of a save or link
@@ -44,6 +70,7 @@ _EDITIONS = ("current", "first")
 _SETUPS = ("standard", "auction")
 _ORIGIN_FLAG = 8  # bit 3 of a token's flags: the record starts from a position (zlib text follows)
 _INCREASE_BONUS_FLAG = 16  # bit 4: Imperial 2030's variant "Bonus only for tax increases"
+_BY_LINK_FLAG = 32  # bit 5 (layout 3): the game is played by link, each friend on their own device
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 _TURN_SHOWN = ("phase", "nation", "player")  # what a saved dump's turn is checked for
 
@@ -51,7 +78,8 @@ _TURN_SHOWN = ("phase", "nation", "player")  # what a saved dump's turn is check
 @dataclass(frozen=True)
 class SavedGame:
     """What a save holds: the game at its present, the moves taken back (``redo``: action indices, the
-    first valid from ``state``), and the free ``meta`` data stored with it (a link has none)."""
+    first valid from ``state``), and the free ``meta`` data stored with it (a link's: ``{"seats": [...]}``,
+    and ``"by_link": True`` for a game played by link; ``{}`` for a link of layout 2)."""
 
     state: GameState
     redo: list[int] = field(default_factory=list)
@@ -63,13 +91,13 @@ class SavedGame:
 
 def _key_of(state: GameState) -> tuple:
     """What identifies the state a record starts from."""
-    return (*options_of(state).values(), tuple(p["name"] for p in state.players), state.origin)
+    return (state.version, *options_of(state).values(), tuple(p["name"] for p in state.players), state.origin)
 
 
 def _new(game: dict[str, Any]) -> GameState:
     """The set-up described by a (checked) ``game`` block."""
     try:
-        return new_game(list(game["players"]), **{k: game[k] for k in OPTIONS})
+        return new_game(list(game["players"]), **{k: game[k] for k in OPTIONS}, version=game["version"])
     except IllegalAction as e:
         raise BadToken(f"the set-up is invalid: {e}") from None
 
@@ -88,9 +116,18 @@ def _from_position(text: str) -> GameState:
 
 def start_of(state: GameState) -> GameState:
     """The state ``state``'s record starts from: its set-up, or the position ``state.origin``."""
+    return _start_under(state, state.version)
+
+
+def _start_under(state: GameState, version: int) -> GameState:
+    """The start of ``state``'s record played under rules ``version`` (its position's header says it)."""
     if state.origin is not None:
-        return _from_position(state.origin)
-    return new_game([p["name"] for p in state.players], **options_of(state))
+        text = state.origin
+        if version != state.version:  # the canonical text: "imperial <version> board=..."
+            word, _old, rest = text.split(" ", 2)
+            text = f"{word} {version} {rest}"
+        return _from_position(text)
+    return new_game([p["name"] for p in state.players], **options_of(state), version=version)
 
 
 def replay(state: GameState) -> GameState:
@@ -106,6 +143,58 @@ def undo(state: GameState, n: int = 1) -> GameState:
     if not 0 <= n <= len(state.history):
         raise IllegalAction(f"cannot take back {n} actions; the game has {len(state.history)}")
     return follow_indices(start_of(state), state.history[: len(state.history) - n])
+
+
+class _Differs(Exception):
+    """A step of a record that the current rules would replay differently (:func:`upgrade`)."""
+
+
+def _without(state: GameState, keys: tuple[str, ...]) -> dict[str, Any]:
+    return {k: v for k, v in state if k not in keys}
+
+
+def upgrade(state: GameState) -> GameState | None:
+    """The same game moved to the current rules (``model.RULES_VERSION``), or ``None`` if the current rules
+    would replay its record differently.  The record must replay the same in notation: at every step the
+    legal actions are the same set of notations under both rules (at the present too), each recorded move
+    is among them, and the game arrives at the same state (apart from ``version``, the ``origin``'s header,
+    which names the version, and the indices in ``history``, which follow the current rules' order of the
+    legal actions).  A game already under the current rules is returned as it is.  Replays the game twice;
+    raises :class:`IllegalAction` for a state whose own record is invalid."""
+    current = model.RULES_VERSION
+    if state.version == current:
+        return state
+    steps: list[tuple[list[str], str | None]] = []  # the sorted notations of the legal actions; the choice
+    it = iter(state.history)
+
+    def look(keys: list[tuple]) -> int | None:
+        i = next(it, None)
+        names = list(map(notation_of, keys))
+        steps.append((sorted(names), None if i is None or not 0 <= i < len(names) else names[i]))
+        return i
+
+    follow_keys(start_of(state), look)
+    try:
+        start = _start_under(state, current)
+    except (IllegalAction, BadToken):  # the current rules refuse the set-up or the starting position
+        return None
+    k = 0
+
+    def same(keys: list[tuple]) -> int | None:
+        nonlocal k
+        names = list(map(notation_of, keys))
+        want, chosen = steps[k]
+        if sorted(names) != want:
+            raise _Differs
+        k += 1
+        return None if chosen is None else names.index(chosen)
+
+    try:
+        new = follow_keys(start, same)
+    except (_Differs, IllegalAction):
+        return None
+    ignore = ("version", "origin", "history")
+    return new if _without(new, ignore) == _without(state, ignore) else None
 
 
 def radices(state: GameState) -> list[int]:
@@ -213,17 +302,63 @@ def _check_seed(seed: int) -> None:
         raise BadToken(f"the seed {seed} is out of range (-2**63 to 2**63 - 1)")
 
 
-def encode(state: GameState) -> str:
-    """A URL-safe token of the whole game (set-up or position, plus the index of every chosen action)."""
+def _seat_codes(seats: Sequence[str] | None, n: int) -> bytes:
+    """The seat codes (indices into :data:`LINK_SEATS`) of ``n`` players' ``seats`` (``None``: all human)."""
+    if seats is None:
+        return bytes(n)
+    if isinstance(seats, str) or len(seats) != n:
+        raise ValueError(f"seats must name one kind of seat for each of the {n} players")
+    for s in seats:
+        if s not in LINK_SEATS:
+            raise ValueError(f"unknown kind of seat {s!r}: use one of {', '.join(LINK_SEATS)}")
+    return bytes(LINK_SEATS.index(s) for s in seats)
+
+
+def _ranks(state: GameState) -> list[tuple[int, int]]:
+    """For each recorded action: the number of legal actions at that step, and the rank of the chosen one's
+    notation among the sorted notations of all of them (replays the game).  Raises ``ValueError`` if two
+    legal actions share the chosen one's notation (a link could not tell them apart)."""
+    out: list[tuple[int, int]] = []
+    it = iter(state.history)
+
+    def pick(keys: list[tuple]) -> int | None:
+        i = next(it, None)
+        if i is None:
+            return None
+        n = len(keys)
+        if n == 1:
+            out.append((1, 0))
+        elif 0 <= i < n:  # (an index out of range: follow_keys says so)
+            names = list(map(notation_of, keys))
+            chosen = names[i]
+            if names.count(chosen) != 1:
+                raise ValueError(f"two legal actions are written {chosen!r}: the link cannot tell them apart")
+            out.append((n, sum(map(chosen.__gt__, names))))
+        return i
+
+    follow_keys(start_of(state), pick)
+    return out
+
+
+def encode(state: GameState, *, seats: Sequence[str] | None = None, by_link: bool = False) -> str:
+    """A URL-safe link token (layout 3, ``docs/saves.md``) of the whole game: its rules version, set-up or
+    position, ``seats`` (one of :data:`LINK_SEATS` per player in seating order; ``None``: all human),
+    whether it is played ``by_link`` (each friend on their own device), and each chosen action as the rank
+    of its notation among the sorted notations of the legal actions.  Raises ``ValueError`` for seats of
+    the wrong number or kind."""
     _check_seed(state.seed)
+    codes = _seat_codes(seats, len(state.players))
     out = bytearray()
-    _varint(ENGINE_VERSION, out)
+    _varint(LINK_LAYOUT, out)
+    _varint(state.version, out)
     _varint(BOARDS.index(state.board), out)
     flags = (_EDITIONS.index(state.edition)) | (_SETUPS.index(state.setup) << 1) | ((not state.investor_card) << 2)
     if state.increase_bonus:
         flags |= _INCREASE_BONUS_FLAG
     if state.origin is not None:
         flags |= _ORIGIN_FLAG
+    if by_link:
+        flags |= _BY_LINK_FLAG
     out.append(flags)
     _varint(state.seed * 2 if state.seed >= 0 else -state.seed * 2 - 1, out)
     _varint(len(state.players), out)
@@ -235,10 +370,11 @@ def encode(state: GameState) -> str:
         packed = zlib.compress(state.origin.encode("utf-8"), 9)
         _varint(len(packed), out)
         out += packed
+    out += codes
     _varint(len(state.history), out)
     number = 0
-    for base, idx in zip(reversed(radices(state)), reversed(state.history), strict=True):
-        number = number * base + idx
+    for base, rank in reversed(_ranks(state)):
+        number = number * base + rank
     body = number.to_bytes((number.bit_length() + 7) // 8, "big")
     _varint(len(body), out)
     out += body
@@ -246,10 +382,15 @@ def encode(state: GameState) -> str:
     return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
 
 
+def _reads() -> str:
+    """The rules versions this engine reads, for a message (``"2"``, ``"2, 3"``)."""
+    return ", ".join(map(str, model.RULES_READ))
+
+
 def _version_error(what: str, version: int) -> BadToken:
-    """A link or save (``what``) of another engine format than this engine's."""
-    which = "newer" if version > ENGINE_VERSION else "older"
-    return BadToken.said(f"errors.{what}_{which}", version=version, reads=ENGINE_VERSION)
+    """A link or save (``what``) of rules this engine does not play (newer, or older than it keeps)."""
+    which = "newer" if version > model.RULES_VERSION else "older"
+    return BadToken.said(f"errors.{what}_{which}", version=version, reads=_reads())
 
 
 def _unzip(packed: bytes) -> str:
@@ -265,8 +406,15 @@ def _unzip(packed: bytes) -> str:
 
 
 def decode(token: str) -> GameState:
-    """The game a token describes.  Raises :class:`BadToken` if it is damaged, cut short, tampered with,
-    or made by another engine format.  The checksum is checked before anything else."""
+    """The game a token describes (see :func:`decode_link`).  Raises :class:`BadToken`."""
+    return decode_link(token).state
+
+
+def decode_link(token: str) -> SavedGame:
+    """The game a link token describes, with its ``meta``: ``{"seats": [...]}`` (plus ``"by_link": True``
+    when the game is played by link) for layout 3, ``{}`` for layout 2.  Raises :class:`BadToken` if it is
+    damaged, cut short, tampered with, or made by a newer version or under rules this engine no longer
+    plays.  The checksum is checked before anything else."""
     if not isinstance(token, str):
         raise BadToken("a link token is text")
     token = token.strip()
@@ -282,14 +430,19 @@ def decode(token: str) -> GameState:
     if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != token:
         raise BadToken.said("errors.link.last_char")
     r = _Reader(raw[:-4])
-    version = r.varint()
-    if version != ENGINE_VERSION:
+    layout = r.varint()
+    if layout > LINK_LAYOUT:
+        raise BadToken.said("errors.link_layout_newer", version=layout, reads=LINK_LAYOUT)
+    if layout < 2:  # the first tokens: their first number was the rules version 1 (before the rules audit)
+        raise _version_error("link", layout)
+    version = 2 if layout == 2 else r.varint(2**31)  # a layout-2 token's first number was its rules version
+    if version not in model.RULES_READ:
         raise _version_error("link", version)
     board_i = r.varint()
     if board_i >= len(BOARDS):
         raise BadToken(f"this link names an unknown board ({board_i})")
     flags = r.take(1)[0]
-    if flags >> 5:
+    if flags >> (5 if layout == 2 else 6):
         raise BadToken("this link has unknown option flags")
     z = r.varint(2 * SEED_LIMIT)
     seed = z // 2 if z % 2 == 0 else -(z + 1) // 2
@@ -301,33 +454,49 @@ def decode(token: str) -> GameState:
         except UnicodeDecodeError:
             raise BadToken.said("errors.link.names") from None
     origin = _unzip(r.take(r.varint(MAX_TEXT))) if flags & _ORIGIN_FLAG else None
+    meta: dict[str, Any] = {}
+    if layout == 3:
+        codes = r.take(len(names))
+        for c in codes:
+            if c >= len(LINK_SEATS):
+                raise BadToken.said("errors.link_seat_newer", code=c)
+        meta["seats"] = [LINK_SEATS[c] for c in codes]
+        if flags & _BY_LINK_FLAG:
+            meta["by_link"] = True
     n_actions = r.varint(MAX_ACTIONS)
     number = int.from_bytes(r.take(r.varint(MAX_TEXT)), "big")
     if r.pos != len(r.data):
         raise BadToken.said("errors.link.trailing")
     game = {"board": BOARDS[board_i], "edition": _EDITIONS[flags & 1], "setup": _SETUPS[(flags >> 1) & 1],
             "investor_card": not (flags >> 2) & 1, "increase_bonus": bool(flags & _INCREASE_BONUS_FLAG),
-            "seed": seed, "players": names}
+            "seed": seed, "players": names, "version": version}
     start = _start(game, origin)
     step = 0
+    ranked = layout >= 3
 
-    def pick(n: int) -> int | None:
+    def pick(keys: list[tuple]) -> int | None:
         nonlocal number, step
         if step == n_actions:
             return None
+        n = len(keys)
         if not n:
             raise BadToken(f"this link records more actions ({n_actions}) than the game lasted ({step})")
         step += 1
-        number, idx = divmod(number, n)
-        return idx
+        if n == 1:
+            return 0
+        number, digit = divmod(number, n)
+        if not ranked:  # layout 2: the index in legal_actions
+            return digit
+        names = list(map(notation_of, keys))
+        return names.index(sorted(names)[digit])
 
     try:
-        state = follow(start, pick)
+        state = follow_keys(start, pick)
     except IllegalAction as e:  # pragma: no cover - pick only returns legal indices
         raise BadToken(f"the game record is invalid: {e}") from None
     if number:
         raise BadToken.said("errors.link.unused")
-    return state
+    return SavedGame(state, [], meta)
 
 
 # -- reading JSON strictly --------------------------------------------------------------------------------
@@ -412,15 +581,19 @@ def _plain_text(value: Any, what: str) -> str:
     return value
 
 
-def _engine_version(value: Any, what: str = "save") -> None:
+def _rules_version(value: Any, what: str = "save") -> int:
+    """The rules version of a save (its ``engine_version``) or engine dump (``version``): one this engine
+    plays (``model.RULES_READ``), else the reason."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**31:
         raise BadToken(f"the {what} is damaged (its engine format is not a number)")
-    if value != ENGINE_VERSION:
+    if value not in model.RULES_READ:
         raise _version_error(what, value)
+    return value
 
 
-def _game(d: dict[str, Any], names: Any, where: str = "") -> dict[str, Any]:
-    """The set-up options of a save, checked (``names``: the list of player names)."""
+def _game(d: dict[str, Any], names: Any, version: int, where: str = "") -> dict[str, Any]:
+    """The set-up options of a save, checked (``names``: the list of player names), and the rules
+    ``version`` the game is played under (checked already)."""
     board = _get(d, "board", str, where)
     if board not in BOARDS:
         raise BadToken(f"the save names an unknown board ({board[:40]!r})")
@@ -437,12 +610,12 @@ def _game(d: dict[str, Any], names: Any, where: str = "") -> dict[str, Any]:
         raise BadToken.said("errors.save_damaged", detail="it must name 2 to 6 players")
     players = [_plain_text(n, "a player name") for n in names]
     return {"board": board, "edition": edition, "setup": setup, "investor_card": investor_card,
-            "increase_bonus": increase_bonus, "seed": seed, "players": players}
+            "increase_bonus": increase_bonus, "seed": seed, "players": players, "version": version}
 
 
 def _start(game: dict[str, Any], origin: Any) -> GameState:
     """The state a record starts from: the set-up ``game``, or the position ``origin`` (which must be
-    for the same players and options)."""
+    for the same players, options and rules version)."""
     if origin is None:
         return _new(game)
     if not isinstance(origin, str) or len(origin) > MAX_ORIGIN:
@@ -452,8 +625,8 @@ def _start(game: dict[str, Any], origin: Any) -> GameState:
         start = _from_position(origin)
     except IllegalAction as e:
         raise BadToken(f"the starting position is invalid: {e}") from None
-    if ([*options_of(start).values()], [p["name"] for p in start.players]) != (
-            [game[k] for k in OPTIONS], game["players"]):
+    if ([*options_of(start).values()], [p["name"] for p in start.players], start.version) != (
+            [game[k] for k in OPTIONS], game["players"], game["version"]):
         raise BadToken("the starting position does not match the save's players and options")
     return start
 
@@ -563,7 +736,7 @@ def save(state: GameState, *, meta: dict[str, Any] | None = None, redo: list[int
     if state.increase_bonus:  # written only when set: saves of games without it read as before
         game["increase_bonus"] = True
     parts = [
-        ("format", SAVE_FORMAT), ("format_version", SAVE_VERSION), ("engine_version", ENGINE_VERSION),
+        ("format", SAVE_FORMAT), ("format_version", SAVE_VERSION), ("engine_version", state.version),
         ("summary", summary_of(state)), ("meta", meta or {}), ("game", game),
     ]
     if state.origin is not None:
@@ -579,10 +752,10 @@ def _read_v2(data: dict[str, Any]) -> SavedGame:
     known = {"format", "format_version", "engine_version", "summary", "meta", "game", "origin", "record", "redo"}
     if data.keys() - known:
         raise BadToken.said("errors.save_damaged", detail=f"unknown part {sorted(data.keys() - known)[0][:40]!r}")
-    _engine_version(data.get("engine_version"))
+    version = _rules_version(data.get("engine_version"))
     g = _get(data, "game", dict, "")
-    game = _game(g, g.get("players"), "game.")
-    if g.keys() - game.keys():
+    game = _game(g, g.get("players"), version, "game.")
+    if g.keys() - game.keys() or "version" in g:  # the version is the save's engine_version
         raise BadToken.said("errors.save_damaged", detail="unknown set-up option")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
@@ -624,8 +797,9 @@ def _read_dump(data: dict[str, Any], notation: list[str] | None = None) -> GameS
     record (by ``notation`` if given, else by the indices of its history)."""
     if "version" not in data:
         raise BadToken.said("errors.not_save")
-    _engine_version(data["version"])
-    game = _game(data, [p.get("name") if isinstance(p, dict) else None for p in _get(data, "players", list, "")])
+    version = _rules_version(data["version"])
+    game = _game(data, [p.get("name") if isinstance(p, dict) else None for p in _get(data, "players", list, "")],
+                 version)
     history = _indices(_get(data, "history", list, ""), "the game record")
     state = _follow_record(_start(game, data.get("origin")), history if notation is None else None, notation,
                            "game record")
@@ -685,8 +859,9 @@ def _format_version(data: dict[str, Any]) -> int:
 
 
 def read_save(text: str | bytes) -> SavedGame:
-    """Read a save (this format or an older one), a link token, or a link containing ``#g=TOKEN``.
-    Raises :class:`BadToken` (only) with the reason when it cannot be read."""
+    """Read a save (this format or an older one), a link token, or a link containing ``#g=TOKEN`` (its
+    ``meta``: the seats, see :func:`decode_link`).  Raises :class:`BadToken` (only) with the reason when it
+    cannot be read."""
     text = _text_of(text)
     if not text:
         raise BadToken.said("errors.empty")
@@ -698,7 +873,7 @@ def read_save(text: str | bytes) -> SavedGame:
     token = _link_token(text)
     if token is None and "://" in text:
         raise BadToken.said("errors.no_game_in_link")
-    return SavedGame(decode(text if token is None else token))
+    return decode_link(text if token is None else token)
 
 
 def load(text: str | bytes) -> GameState:
@@ -707,28 +882,28 @@ def load(text: str | bytes) -> GameState:
 
 
 def read_summary(text: str | bytes) -> dict[str, Any]:
-    """What a list of saved games shows, read without replaying the game (a link is replayed):
-    ``players``, ``board``, ``moves``, ``over``, ``player``, ``nation``, ``decision``, ``round`` (``None``
-    when the save does not say) and ``meta``.  Raises :class:`BadToken` if the save cannot be listed;
+    """What a list of saved games shows, read without replaying the game (a link is replayed, and its
+    ``meta`` is :func:`decode_link`'s): ``players``, ``board``, ``moves``, ``over``, ``player``, ``nation``,
+    ``decision``, ``round`` (``None`` when the save does not say) and ``meta``.  Raises :class:`BadToken` if the save cannot be listed;
     a save listed this way may still fail to open (:func:`read_save` checks everything)."""
     text = _text_of(text)
     if not text.startswith("{"):
         saved = read_save(text)
-        return {**summary_of(saved.state), "meta": {}}
+        return {**summary_of(saved.state), "meta": saved.meta}
     data = _json_save(text)
     if "format" not in data:
-        _engine_version(data.get("version"))
+        _rules_version(data.get("version"))
         return _summary_of_dump(data, {})
     if _format_version(data) == 1:
         meta = {k: data[k] for k in ("id", "created", "saved") if k in data}
         state = _get(data, "state", dict, "")
-        _engine_version(state.get("version"))
+        _rules_version(state.get("version"))
         turn = _get(data, "turn", dict, "")
         s = {"players": data.get("players"), "board": data.get("board"), "moves": data.get("moves"),
              "over": data.get("over"), "player": turn.get("player"), "nation": turn.get("nation"),
              "decision": turn.get("phase"), "round": state.get("round")}
     else:
-        _engine_version(data.get("engine_version"))
+        _rules_version(data.get("engine_version"))
         s = _get(data, "summary", dict, "")
         meta = _get(data, "meta", dict, "")
     return _checked_summary(s, meta)

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .actions import Action, ActionAdapter, action_of, from_key, parse_text
+from . import model
+from .actions import Action, ActionAdapter, action_of, forget_notations, from_key, parse_text
 from .board import Board, load_board
 from .errors import IllegalAction, NotationError
 from .events import Event, to_events
@@ -174,12 +175,13 @@ _CACHE: deque[list] = deque(maxlen=8)
 
 
 def clear_caches() -> None:
-    """Forget every remembered result (legal actions of recent states, move generation's memos); for tests
-    that check results depend on the state alone, and for measurements."""
+    """Forget every remembered result (legal actions of recent states, move generation's memos, the notations
+    of actions); for tests that check results depend on the state alone, and for measurements."""
     from .rules import maneuver
 
     _CACHE.clear()
     maneuver.clear_memos()
+    forget_notations()
 
 
 def _remember(state: GameState, keys: list[tuple]) -> list:
@@ -216,15 +218,24 @@ def options_of(state: GameState) -> dict[str, Any]:
 
 
 def new_game(players: list[str], *, board: str = "europe", edition: str = "current", setup: str = "standard",
-             investor_card: bool = True, increase_bonus: bool = False, seed: int = 0) -> GameState:
+             investor_card: bool = True, increase_bonus: bool = False, seed: int = 0,
+             version: int | None = None) -> GameState:
     """Set up a game for 2-6 players in seating (clockwise) order; ``seed`` drives every shuffle.
 
     ``board``: ``"europe"`` (Imperial) or ``"world2030"`` (Imperial 2030).  ``edition``: ``"current"`` or
     ``"first"`` (Imperial only).  ``setup``: ``"standard"`` or ``"auction"`` (*Variant for experienced
     players*).  ``investor_card=False``: the variant without investor card.  ``increase_bonus``: Imperial
     2030's variant "Bonus only for tax increases".  Player names: 1 to 24 printable characters, distinct
-    regardless of letter case.  Anything else raises :class:`IllegalAction` naming the valid choices."""
+    regardless of letter case.  ``version``: the rules the game is played under, one of ``model.RULES_READ``
+    (``None``: ``model.RULES_VERSION``, the current rules; an older one replays a game saved under it).
+    Anything else raises :class:`IllegalAction` naming the valid choices."""
     from .board import BOARDS
+
+    if version is None:
+        version = model.RULES_VERSION
+    if type(version) is not int or version not in model.RULES_READ:
+        raise IllegalAction(f"this engine plays rules versions {', '.join(map(str, model.RULES_READ))}, "
+                            f"not {version!r}")
 
     if board not in BOARDS:
         raise IllegalAction(f"unknown board {board!r}: use one of {', '.join(map(repr, BOARDS))}")
@@ -243,7 +254,8 @@ def new_game(players: list[str], *, board: str = "europe", edition: str = "curre
         raise IllegalAction("players must be a list of names")
     if not isinstance(seed, int) or isinstance(seed, bool) or not -(2**63) <= seed < 2**63:
         raise IllegalAction("the seed must be a whole number between -2^63 and 2^63")
-    g = setup_rules.initial_state(b, list(players), edition, setup, investor_card, seed, increase_bonus)
+    g = setup_rules.initial_state(b, list(players), edition, setup, investor_card, seed, increase_bonus,
+                                   version=version)
     flow.start(g, b)
     return settled_state(g)
 
@@ -440,13 +452,20 @@ def follow(start: GameState, pick: Callable[[int], int | None]) -> GameState:
     """The one replay loop: from ``start``, apply the action ``pick(n)`` chooses among the ``n`` legal
     ones (``n`` is 0 once the game is over), until it returns ``None``.  Raises :class:`IllegalAction`
     for an index out of range or an action after the end of the game.  ``start`` is unchanged."""
+    return follow_keys(start, lambda keys: pick(len(keys)))
+
+
+def follow_keys(start: GameState, pick: Callable[[list[tuple]], int | None]) -> GameState:
+    """:func:`follow` whose ``pick`` is shown the legal actions themselves, as the keys of
+    :func:`action_keys` (a list it must not change), and answers the index of its choice or ``None``.
+    For records that name moves by what they are rather than by their place in the list (link tokens)."""
     b = load_board(start.board)
     g = _deep_clone(start.__dict__)
     with paused_gc():
         keys = _settle(g, b)
         n = 0
         while True:
-            i = pick(len(keys))
+            i = pick(keys)
             if i is None:
                 break
             n += 1

@@ -55,6 +55,9 @@ Fields a renderer needs
 ``state.edition`` / ``state.setup`` / ``state.investor_card`` / ``state.increase_bonus`` / ``state.seed``
     the options the game was set up with (``increase_bonus``: Imperial 2030's variant "Bonus only for tax
     increases").
+``state.version``
+    the version of the rules the game is played under (:data:`RULES_VERSION` for a new game; a game keeps
+    its version for ever, see :data:`RULES_READ` and ``docs/saves.md``).
 """
 
 from __future__ import annotations
@@ -66,8 +69,15 @@ from typing_extensions import TypedDict
 
 from .board import Board, load_board
 
-#: Format version of states and link tokens.  Bump when the rules change behaviour.
-ENGINE_VERSION = 2
+#: The version of the rules new games are played under (``GameState.version``; ``docs/saves.md``, *Versions*).
+#: A rules fix that would replay a recorded game differently raises it, and the fix is gated with
+#: :func:`imperial_core.rules.common.rules_since`, so that games of the earlier versions keep their rules.
+#: The engine reads it (and :data:`RULES_READ`) through this module when it is needed, not when it is imported.
+RULES_VERSION = 2
+#: The rules versions this engine still plays: every game keeps the version it was started under, and saves and
+#: links of any of these open and continue under their own rules.  Versions are only ever added.
+RULES_READ: tuple[int, ...] = (2,)
+
 
 class PlayerState(TypedDict):
     """A player (investor): name and personal cash in millions."""
@@ -142,7 +152,7 @@ class GameState(BaseModel):
 
     model_config = ConfigDict(frozen=False, extra="forbid", defer_build=True)
 
-    version: int = ENGINE_VERSION
+    version: int = RULES_VERSION  # the rules the game is played under (new_game sets it)
     board: str = "europe"
     edition: Literal["current", "first"] = "current"
     setup: Literal["standard", "auction"] = "standard"

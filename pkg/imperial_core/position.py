@@ -14,7 +14,8 @@ words separated by spaces::
       flags=westbalkan armies=vienna*2,venice hostile=venice fleets=ioniansea | nation IT ... | ...
     | turn phase=armies nation=AH player=Ann moved_armies=venice contact.region=... ...
 
-(one line; broken here for reading).  Values: numbers in decimal, ``yes``/``no``, ``-`` for "none", lists
+(one line; broken here for reading).  The number after ``imperial`` is the version of the rules the game is
+played under (``GameState.version``); a position of a version not in ``model.RULES_READ`` is refused.  Values: numbers in decimal, ``yes``/``no``, ``-`` for "none", lists
 joined by ``,``, counts as ``region*N`` (``*1`` left out), an empty list as an empty value (``key=``).
 Names are written with ``_`` for a space and ``%XX`` (UTF-8 bytes) for any character other than letters,
 digits, ``-``, ``.`` and ``'``.  The ``turn`` section holds ``phase``, ``nation`` and ``player`` and every
@@ -35,10 +36,11 @@ from typing import Any
 
 from typing_extensions import is_typeddict
 
+from . import model
 from .board import BOARDS, Board, load_board
 from .engine import legal_actions, settled_state
 from .errors import BadPosition, IllegalAction
-from .model import ENGINE_VERSION, GameState, TurnState, fresh_turn
+from .model import GameState, TurnState, fresh_turn
 from .rules import flow
 from .rules import maneuver as maneuver_rules
 from .rules import rondel as rondel_rules
@@ -387,7 +389,7 @@ def _sections(text: str) -> list[list[str]]:
     if len(text) > MAX_TEXT:
         _fail(f"the position is too long ({len(text)} characters; at most {MAX_TEXT})")
     if not text.strip():
-        _fail(f"the position is empty (it starts with '{FORMAT_WORD} {ENGINE_VERSION}')")
+        _fail(f"the position is empty (it starts with '{FORMAT_WORD} {model.RULES_VERSION}')")
     out: list[list[str]] = [[]]
     for w in text.split():
         if w == "|":
@@ -449,11 +451,13 @@ def _read(text: str) -> dict:
     sections = _sections(text)
     head = sections[0]
     if head[0] != FORMAT_WORD:
-        _fail(f"a position starts with '{FORMAT_WORD} {ENGINE_VERSION}', not {head[0]!r}")
+        _fail(f"a position starts with '{FORMAT_WORD} {model.RULES_VERSION}', not {head[0]!r}")
     if len(head) < 2 or "=" in head[1]:
         _fail(f"the format version is missing after '{FORMAT_WORD}'")
-    if head[1] != str(ENGINE_VERSION):
-        _fail(f"this position is in engine format {head[1]!r}; this engine reads format {ENGINE_VERSION} only")
+    read = {str(v): v for v in model.RULES_READ}  # the rules version the game is played under
+    if head[1] not in read:
+        _fail(f"this position is in engine format {head[1]!r}; this engine reads format "
+              f"{', '.join(read)} only")
     header = _Section([head[0], *head[2:]], _HEADER_KEYS, False, "the header")
     board_id = header.get("board", "europe")
     if board_id not in BOARDS:
@@ -469,7 +473,7 @@ def _read(text: str) -> dict:
     if not _SEED.fullmatch(seed_word) or not -(2**63) <= int(seed_word) < 2**63:
         _fail(f"the seed must be a whole number from -2^63 to 2^63 - 1, not {seed_word!r}")
     g: dict[str, Any] = {
-        "version": ENGINE_VERSION, "board": board_id, "edition": edition, "setup": setup,
+        "version": read[head[1]], "board": board_id, "edition": edition, "setup": setup,
         "investor_card": _yes_no(header.get("investor_card", "yes"), "investor_card"),
         "increase_bonus": _yes_no(header.get("increase_bonus", "no"), "increase_bonus"),
         "seed": int(seed_word), "players": [], "nations": {}, "investor": None, "swiss_banks": [],

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from imperial_core import (
-    ENGINE_VERSION,
+    RULES_VERSION,
     ActionAdapter,
     BadToken,
     GameState,
@@ -63,8 +63,17 @@ def test_tampered_token_is_refused(finished):
 
 def test_unknown_version_is_refused(finished):
     raw = bytearray(base64.urlsafe_b64decode(encode(finished) + "=="))
-    raw[0] = ENGINE_VERSION + 1
-    with pytest.raises(BadToken, match=f"newer version of the game \\(engine format {ENGINE_VERSION + 1}\\)"):
+    assert raw[:2] == bytes([3, RULES_VERSION])  # layout 3, then the rules version
+    raw[1] = RULES_VERSION + 1
+    with pytest.raises(BadToken, match=f"newer version of the game \\(engine format {RULES_VERSION + 1}\\); this "
+                                       f"engine reads format {RULES_VERSION}"):
+        decode(_with_crc(bytes(raw)))
+    raw[1] = 1
+    with pytest.raises(BadToken, match="older version of the rules \\(engine format 1\\)"):
+        decode(_with_crc(bytes(raw)))
+    raw[0] = 4  # a newer layout
+    with pytest.raises(BadToken, match="newer version of the game \\(link format 4\\); this version reads link "
+                                       "formats up to 3"):
         decode(_with_crc(bytes(raw)))
     # without a matching checksum the link is damaged, whatever its first byte says
     token = base64.urlsafe_b64encode(bytes(raw)).decode().rstrip("=")
@@ -180,11 +189,11 @@ def _with_crc(raw: bytes) -> str:
 def test_token_with_unknown_board_or_options_is_refused(finished):
     raw = bytearray(base64.urlsafe_b64decode(encode(finished) + "=="))
     board = bytearray(raw)
-    board[1] = 9  # board index
+    board[2] = 9  # board index
     with pytest.raises(BadToken, match="unknown board"):
         decode(_with_crc(bytes(board)))
     flags = bytearray(raw)
-    flags[2] |= 0x80
+    flags[3] |= 0x40
     with pytest.raises(BadToken, match="unknown option"):
         decode(_with_crc(bytes(flags)))
 
@@ -279,8 +288,8 @@ def test_edited_summary_and_unknown_parts_are_refused(midgame):
 
 def test_saves_and_links_of_other_formats_name_the_version(midgame):
     data = json.loads(save(midgame))
-    with pytest.raises(BadToken, match=f"newer version of the game \\(engine format {ENGINE_VERSION + 1}\\)"):
-        load(json.dumps({**data, "engine_version": ENGINE_VERSION + 1}))
+    with pytest.raises(BadToken, match=f"newer version of the game \\(engine format {RULES_VERSION + 1}\\)"):
+        load(json.dumps({**data, "engine_version": RULES_VERSION + 1}))
     with pytest.raises(BadToken, match="older version of the rules \\(engine format 1\\)"):
         load(json.dumps({**data, "engine_version": 1}))
     with pytest.raises(BadToken, match="save format 3"):
@@ -378,7 +387,7 @@ def test_a_game_from_a_position_round_trips_and_never_encodes_as_a_set_up(fake_p
     assert s.origin == "fake:4:30" and len(s.history) == 12
     token = encode(s)
     raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-    assert raw[2] & 8  # the origin flag
+    assert raw[3] & 8  # the origin flag
     assert decode(token) == s
     assert start_of(s) == start
     plain = new_game(["Ann", "Bo", "Cy"], seed=4)

@@ -1,20 +1,33 @@
-"""Engine-format pins: tokens and saves of the current format keep decoding to the same games; older
-formats are refused with a message that says so; saves written by earlier code (``data/``) keep loading.
+"""Format pins: tokens and saves of every build since rules version 2 keep decoding to the same games
+(``docs/saves.md``, *The promise*); the first tokens (rules version 1, before the rules audit) are refused
+with a message that says so; saves written by earlier code (``data/``) keep loading.
 
-``PINNED`` tokens were produced by ``imperial_core.randomplay.random_game`` when format 2 was released.
-If a change to the rules makes ``test_format_2_tokens_replay_unchanged`` fail, the change alters how
-links replay: bump ``ENGINE_VERSION`` (old links are then refused with a clear message, see
-``docs/rules-decisions.md`` decision 32) and pin the new format, rather than editing the expected values.
+``PINNED`` tokens (layout 2) were produced by ``imperial_core.randomplay.random_game`` when rules version 2
+was released.  If a change makes ``test_layout_2_tokens_replay_unchanged`` (or any pin here) fail, the change
+alters how old links or saves replay: that is never allowed.  A rules fix is gated with ``rules_since`` under
+a new ``RULES_VERSION`` (kept in ``RULES_READ``); a reordering of ``legal_actions`` must keep rules version
+2's order for layout-2 tokens.  Never edit the expected values.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
-from imperial_core import ENGINE_VERSION, BadToken, decode, load, scores
-from imperial_core.codec import read_save, read_summary, save
+from imperial_core import (
+    BadToken,
+    apply,
+    apply_index,
+    decode,
+    decode_link,
+    encode,
+    legal_actions,
+    load,
+    scores,
+)
+from imperial_core.codec import LINK_LAYOUT, history_log, read_save, read_summary, save
 
 #: Format 1 (before the rules audit of decisions 4, 7, 14, 15 and 22): refused, never replayed by other rules.
 FORMAT_1 = [
@@ -37,20 +50,20 @@ PINNED = [
 ]
 
 
-@pytest.mark.skipif(ENGINE_VERSION != 2, reason="pins format 2 only")
 @pytest.mark.parametrize("token,n_actions,final,edition,setup,investor_card", PINNED)
-def test_format_2_tokens_replay_unchanged(token, n_actions, final, edition, setup, investor_card):
+def test_layout_2_tokens_replay_unchanged(token, n_actions, final, edition, setup, investor_card):
     s = decode(token)
     assert s.is_over
     assert len(s.history) == n_actions
     assert scores(s) == final
     assert (s.edition, s.setup, s.investor_card) == (edition, setup, investor_card)
+    assert s.version == 2
 
 
 @pytest.mark.parametrize("row", FORMAT_1)
 def test_format_1_tokens_are_refused_with_a_clear_message(row):
-    with pytest.raises(BadToken, match=f"older version of the rules \\(engine format 1\\); this engine reads "
-                                       f"format {ENGINE_VERSION}"):
+    with pytest.raises(BadToken, match="older version of the rules \\(engine format 1\\); this engine reads "
+                                       "format 2"):
         decode(row[0])
     with pytest.raises(BadToken, match="engine format 1"):
         load(row[0])
@@ -61,10 +74,8 @@ def test_format_1_tokens_are_refused_with_a_clear_message(row):
 DATA = Path(__file__).parent / "data"
 EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
 TOKENS = (DATA / "tokens-v2.txt").read_text().split()
-pinned_2 = pytest.mark.skipif(ENGINE_VERSION != 2, reason="pins format 2 only")
 
 
-@pinned_2
 @pytest.mark.parametrize("name", ["page-save-v1.json", "page-save-v1-before-round.json", "save-v2.json"])
 def test_page_saves_load_into_the_same_game_with_their_redo_tail(name):
     text = (DATA / name).read_text(encoding="utf-8")
@@ -82,7 +93,6 @@ def test_page_saves_load_into_the_same_game_with_their_redo_tail(name):
     assert save(saved.state, meta=json.loads(v2)["meta"], redo=saved.redo) == v2
 
 
-@pinned_2
 @pytest.mark.parametrize("name", ["engine-v2.json", "engine-v2-before-round.json"])
 def test_engine_json_dumps_load_into_the_same_game(name):
     state = load((DATA / name).read_bytes())
@@ -93,7 +103,6 @@ def test_engine_json_dumps_load_into_the_same_game(name):
     assert (state.setup, state.investor_card) == ("auction", False)
 
 
-@pinned_2
 def test_a_finished_game_dumped_and_saved_loads_unchanged():
     dumped = load((DATA / "engine-v2-finished-before-round.json").read_text(encoding="utf-8"))
     saved = load((DATA / "save-v2-finished.json").read_text(encoding="utf-8"))
@@ -101,3 +110,70 @@ def test_a_finished_game_dumped_and_saved_loads_unchanged():
     assert dumped.is_over and dumped.edition == "first"
     assert len(dumped.history) == EXPECTED["finished"]["history_len"]
     assert scores(dumped) == EXPECTED["finished"]["scores"]
+
+
+# -- links (layout 2) and saves made by the last build before layout 3 (commit 6fbb205; make_6fbb205.py) ------
+
+OLD_LINKS = json.loads((DATA / "links-6fbb205.json").read_text(encoding="utf-8"))
+OLD_EXPECTED = json.loads((DATA / "expected-6fbb205.json").read_text(encoding="utf-8"))
+SHOWN = ("players", "nations", "investor", "swiss_banks", "round")
+
+
+def _is(state, want: dict, notation: list[str]) -> None:
+    """``state`` is the game ``want`` describes (its record in notation, everything public about it)."""
+    assert [e[2] for e in history_log(state)] == notation
+    assert (len(state.history), state.is_over, state.decision, state.current_player, state.active_nation) == (
+        want["moves"], want["over"], want["decision"], want["player"], want["nation"])
+    assert scores(state) == want["scores"] and state.version == want["version"]
+    assert (state.origin is not None) == want["origin"]
+    data = json.loads(state.model_dump_json())
+    assert {k: data[k] for k in SHOWN} == want["state"]
+
+
+@pytest.mark.parametrize("name", sorted(OLD_EXPECTED))
+def test_links_and_saves_of_6fbb205_open_continue_and_re_encode(name):
+    want = OLD_EXPECTED[name]
+    saved = read_save((DATA / f"save-6fbb205-{name}.json").read_text(encoding="utf-8"))
+    linked = decode_link(OLD_LINKS[name])
+    assert linked.meta == {} and saved.meta == want["meta"] and len(saved.redo) == want["redo"]
+    assert linked.state == saved.state
+    _is(saved.state, want, want["notation"][: want["moves"]])
+    state = saved.state
+    # re-encoded in layout 3 (with the seats the save kept), it decodes to the same game
+    seats = want["meta"].get("seats")
+    again = decode_link(encode(state, seats=seats, by_link=True))
+    assert again.state == state and again.meta == {"seats": seats or ["human"] * len(state.players), "by_link": True}
+    assert read_save(save(state, meta=saved.meta, redo=saved.redo)).state == state
+    # and it continues: its redo tail, or the next legal move
+    if saved.redo:
+        for i in saved.redo:
+            state = apply_index(state, i)
+        assert [e[2] for e in history_log(state)] == want["notation"]
+    if not state.is_over:
+        later = apply(state, legal_actions(state)[-1])
+        assert decode(encode(later)) == later and load(save(later)) == later
+    else:
+        assert legal_actions(state) == []
+
+
+# -- links of layout 3, as the first build that wrote them made them (make_layout3.py) ----------------------------
+
+LAYOUT_3 = json.loads((DATA / "links-layout3.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("row", LAYOUT_3, ids=lambda r: f"{r['moves']}-moves")
+def test_layout_3_tokens_replay_unchanged(row):
+    linked = decode_link(row["token"])
+    state = linked.state
+    assert linked.meta == {"seats": row["seats"], **({"by_link": True} if row["by_link"] else {})}
+    notation = "\n".join(e[2] for e in history_log(state))
+    assert hashlib.sha256(notation.encode()).hexdigest() == row["notation_sha256"]
+    _is(state, {**row, "nation": state.active_nation}, notation.split("\n") if notation else [])
+    if LINK_LAYOUT == 3:  # the writer too, as long as it writes this layout
+        assert encode(state, seats=row["seats"], by_link=row["by_link"]) == row["token"]
+
+
+def test_the_layout_3_finished_game_is_the_6fbb205_one():
+    finished = decode(LAYOUT_3[0]["token"])
+    assert finished == decode(OLD_LINKS["finished"])
+    assert [e[2] for e in history_log(finished)] == OLD_EXPECTED["finished"]["notation"]

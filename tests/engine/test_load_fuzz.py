@@ -1,5 +1,5 @@
 """Fuzzing the readers: whatever is fed to ``read_save`` / ``load`` / ``decode`` — real saves, older saves
-and link tokens with keys deleted, values of the wrong type, huge numbers, long texts, deep nesting,
+and link tokens (layout 3 with seats, and layout 2) with keys deleted, values of the wrong type, huge numbers, long texts, deep nesting,
 shuffled lists, flipped, inserted or deleted characters or bytes — the answer is a game or
 :class:`BadToken`, never another exception.
 
@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from imperial_core import BadToken, GameState, apply, encode, legal_actions, new_game
-from imperial_core.codec import SavedGame, load, read_save, save
+from imperial_core.codec import SavedGame, decode_link, load, read_save, save
 
 DATA = Path(__file__).parent / "data"
 SCALE = int(os.environ.get("IMPERIAL_FUZZ", "1"))
@@ -70,13 +70,16 @@ SAVES = {
     "engine-dump-before-round": (DATA / "engine-v2-before-round.json").read_text(encoding="utf-8"),
     "save-from-position": save(FROM_POSITION, meta={"id": "p"}),
 }
-TOKENS = [encode(GAME), encode(FROM_POSITION)]
+#: Layout-3 tokens (seats, "played by link", a position), and a layout-2 token written by commit 6fbb205.
+TOKENS = [encode(GAME, seats=["human", "expert", "easy"], by_link=True), encode(FROM_POSITION),
+          json.loads((DATA / "links-6fbb205.json").read_text(encoding="utf-8"))["midgame"]]
 PLACEHOLDER = "\x00PLACEHOLDER\x00"
 HUGE_TEXT = "x" * 10**6
 
 
-def outcome(data: Any) -> str:
-    """``"ok"`` for a game, ``"refused"`` for BadToken; any other exception fails the test."""
+def outcome(data: Any, link: bool = False) -> str:
+    """``"ok"`` for a game, ``"refused"`` for BadToken; any other exception fails the test.  ``link``: ``data``
+    is a link, whose game and seats, written again as a link, must come back the same."""
     try:
         saved = read_save(data)
     except BadToken as e:
@@ -85,6 +88,9 @@ def outcome(data: Any) -> str:
     assert isinstance(saved, SavedGame) and isinstance(saved.state, GameState)
     assert all(isinstance(i, int) for i in saved.redo) and isinstance(saved.meta, dict)
     assert load(save(saved.state, meta=saved.meta, redo=saved.redo)) == saved.state
+    if link and "seats" in saved.meta:  # a link of layout 3
+        again = decode_link(encode(saved.state, seats=saved.meta["seats"], by_link="by_link" in saved.meta))
+        assert again == SavedGame(saved.state, [], saved.meta)
     return "ok"
 
 
@@ -219,7 +225,7 @@ token_edits = st.lists(st.tuples(st.sampled_from(["flip", "insert", "delete", "c
 @_settings(1500)
 @given(st.sampled_from(TOKENS), token_edits, st.sampled_from(["", "https://example.org/imperial/#g=", "#g="]))
 def test_character_edits_of_tokens_give_a_game_or_bad_token(token, ops, prefix):
-    outcome(prefix + _edit_text(token, ops))
+    outcome(prefix + _edit_text(token, ops), link=True)
 
 
 def _with_crc(body: bytes) -> str:
@@ -242,7 +248,7 @@ def test_byte_edits_of_tokens_behind_a_valid_checksum_give_a_game_or_bad_token(t
             del body[i]
         elif op == "cut":
             del body[i + 1:]
-    outcome(_with_crc(bytes(body)))
+    outcome(_with_crc(bytes(body)), link=True)
 
 
 POSITION_SAVE = json.loads(SAVES["save-from-position"])

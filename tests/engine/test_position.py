@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from imperial_core import GameState, IllegalAction, apply, apply_index, legal_actions, new_game, scores
 from imperial_core.errors import BadPosition, BadToken
-from imperial_core.model import ENGINE_VERSION
+from imperial_core.model import RULES_VERSION
 from imperial_core.position import escape, from_data, from_position, position_of_data, to_position, unescape
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -112,7 +112,7 @@ def test_the_end_of_a_game_round_trips() -> None:
 def test_positions_are_one_line_and_start_with_the_format() -> None:
     for text in sample_texts():
         assert "\n" not in text and "  " not in text
-        assert text.startswith(f"imperial {ENGINE_VERSION} board=europe ")
+        assert text.startswith(f"imperial {RULES_VERSION} board=europe ")
 
 
 def test_from_data_reads_a_saved_state_and_settle_false_keeps_a_pass_only_decision() -> None:
@@ -215,10 +215,10 @@ def test_the_base_position_is_valid() -> None:
 
 
 def test_other_engine_formats_are_refused_naming_both() -> None:
-    msg = bad(base().replace(f"imperial {ENGINE_VERSION} ", "imperial 1 ", 1), "format")
-    assert "'1'" in msg and str(ENGINE_VERSION) in msg
+    msg = bad(base().replace(f"imperial {RULES_VERSION} ", "imperial 1 ", 1), "format")
+    assert "'1'" in msg and str(RULES_VERSION) in msg
     bad("chess 2 board=europe", "chess")
-    bad(f"imperial {ENGINE_VERSION}", "2 to 6 players")
+    bad(f"imperial {RULES_VERSION}", "2 to 6 players")
 
 
 def test_garbage_texts() -> None:

@@ -17,6 +17,20 @@ G = dict  # the plain-dict game state
 Options = Callable[[G, Board], list[tuple]]
 
 
+# -- rules versions ---------------------------------------------------------------------------------------
+def rules_since(g: G, version: int) -> bool:
+    """Whether the game ``g`` (a state's plain data, or a :class:`~imperial_core.model.GameState`) is played
+    under rules ``version`` or later (its ``version``, fixed when the game was set up).
+
+    How a future rules fix is made (``docs/saves.md``, *The promise*): raise ``model.RULES_VERSION`` to the
+    fix's version, add that version to ``model.RULES_READ`` (which keeps every earlier one), and apply the new
+    behaviour only ``if rules_since(g, <that version>)``.  Games started before keep their version and replay
+    and continue exactly as they were played; ``codec.upgrade`` moves a game to the new rules only when its
+    whole record replays the same under them.  No rule is gated yet: rules version 2 is the only one.
+    """
+    return (g["version"] if isinstance(g, dict) else g.version) >= version
+
+
 # -- deterministic shuffles (same numbers in every Python version) -----------------------------------------
 _MASK = (1 << 64) - 1
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..board import Board
 from ..errors import IllegalAction
-from ..model import ENGINE_VERSION, fresh_turn
+from ..model import fresh_turn
 from .common import (
     G,
     bonds_in_play,
@@ -65,8 +65,9 @@ def check_player_count(n: int) -> None:
 
 
 def initial_state(b: Board, players: list[str], edition: str, setup: str, investor_card: bool, seed: int,
-                  increase_bonus: bool = False) -> G:
-    """The plain-dict state right after set-up (standard deal) or at the start of the auction."""
+                  increase_bonus: bool = False, *, version: int) -> G:
+    """The plain-dict state right after set-up (standard deal) or at the start of the auction, of a game
+    played under rules ``version``."""
     n = len(players)
     check_player_count(n)
     check_names(players)
@@ -80,7 +81,7 @@ def initial_state(b: Board, players: list[str], edition: str, setup: str, invest
             "bonds": {v: None for v, _i in bonds_in_play(b, edition)},
         }
     g: G = {
-        "version": ENGINE_VERSION, "board": b.id, "edition": edition, "setup": setup, "investor_card": investor_card,
+        "version": version, "board": b.id, "edition": edition, "setup": setup, "investor_card": investor_card,
         "increase_bonus": increase_bonus, "seed": seed, "players": [{"name": p, "cash": cash} for p in players],
         "nations": nations,
         "investor": None, "swiss_banks": [], "round": 0, "turn": fresh_turn("over"), "origin": None,

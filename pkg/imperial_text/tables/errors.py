@@ -82,6 +82,21 @@ TEXT: dict[str, dict[str, str]] = {
                           "es": "este enlace se hizo con una versión anterior de las reglas (formato {version}); esta "
                                 "versión lee el formato {reads}, con otras reglas, así que la partida no se puede "
                                 "reproducir aquí"},
+    "errors.link_layout_newer": {"en": "this link was made by a newer version of the game (link format {version}); this "
+                                       "version reads link formats up to {reads}: open it with the newer version",
+                                 "de": "dieser Link stammt von einer neueren Version des Spiels (Link-Format {version}); "
+                                       "diese Version liest Link-Formate bis {reads}: öffne ihn mit der neueren Version",
+                                 "es": "este enlace se hizo con una versión más nueva del juego (formato de enlace "
+                                       "{version}); esta versión lee formatos de enlace hasta el {reads}: ábrelo con la "
+                                       "versión más nueva"},
+    "errors.link_seat_newer": {"en": "this link was made by a newer version of the game (it names a kind of player, "
+                                     "number {code}, that this version does not know): open it with the newer version",
+                               "de": "dieser Link stammt von einer neueren Version des Spiels (er nennt eine Art von "
+                                     "Spieler, Nummer {code}, die diese Version nicht kennt): öffne ihn mit der neueren "
+                                     "Version",
+                               "es": "este enlace se hizo con una versión más nueva del juego (indica un tipo de "
+                                     "jugador, el número {code}, que esta versión no conoce): ábrelo con la versión más "
+                                     "nueva"},
     "errors.save_newer": {"en": "this save was made by a newer version of the game (engine format {version}); this engine "
                                 "reads format {reads}: open it with the newer version",
                           "de": "dieser Spielstand stammt von einer neueren Version des Spiels (Engine-Format {version}); "
