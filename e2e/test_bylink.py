@@ -19,11 +19,11 @@ from typing import Any
 import imperial_bots as bots
 import imperial_core as core
 import pytest
-from conftest import ROOT, BootedPage, SiteServer
+from conftest import ROOT, BootedPage, PagePool, SiteServer
 from playwright.sync_api import Browser, Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
-from imperial_ui.choices import Names, steps  # noqa: E402
+from imperial_ui.choices import Chooser, Names, steps  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cem"]
 SEATS = ["human", "human", "normal"]
@@ -31,7 +31,7 @@ SEATS = ["human", "human", "normal"]
 #: actions, the engine's seed the same), cut after ``cut`` moves, where Cem (the computer) decides.  Played on
 #: by the easy computer for Ann and Bob and the normal one for Cem, they end after about 35 to 55 moves with
 #: 5 to 7 hand-offs between the two people.
-PREPARED = {"europe": (1, 708), "world2030": (1, 776)}
+PREPARED = {"europe": (1, 708), "world2030": (1, 777)}
 SHOTS = ROOT / "test-results"
 
 #: ``navigator.share`` stood in for: what it was given is kept on the page (the phone's share sheet).
@@ -49,6 +49,21 @@ def prepared(board: str) -> Any:
         state = core.apply(state, rng.choice(core.legal_actions(state)))
     assert state.current_player == "Cem" and not state.is_over
     return state
+
+
+def by_clicks(state: Any, action: Any, names: Names) -> Any:
+    """``action``, or the move the page offers for it: of several convoy routes between the same two regions the
+    page offers one (the others make the same move), so the computer's pick is made by that one."""
+    chooser = Chooser(core.legal_actions(state), state.decision, names)
+    for tok in steps(action, state.decision, names):
+        if tok.value not in {t.value for t in chooser.next_tokens()}:
+            break
+        if chooser.choose(tok.value) is not None:
+            return action
+    same = [a for a in core.legal_actions(state) if a.type == action.type
+            and (getattr(a, "origin", None), getattr(a, "to", None), getattr(a, "hostile", None))
+            == (getattr(action, "origin", None), getattr(action, "to", None), getattr(action, "hostile", None))]
+    return next(a for a in same if a is not action and by_clicks(state, a, names) is a)
 
 
 def link_of(state: Any, seats: list[str] = SEATS) -> str:
@@ -167,7 +182,7 @@ def test_a_whole_game_by_links_between_three_devices(devices: dict[str, Device],
             if other is not holder:
                 other.no_choice()
         expect(holder.page.get_by_test_id("whose-turn")).to_contain_text(player)
-        action = bots.choose(state, level="easy", seed=0)
+        action = by_clicks(state, bots.choose(state, level="easy", seed=0), names)
         holder.click(state, action, names)
         state = holder.settled()
         if state.is_over or state.current_player == player:
@@ -225,7 +240,7 @@ def test_share_sheet_gets_the_link_and_words_naming_the_player(browser: Browser,
             assert dev.page.evaluate("() => document.body.dataset.mySeats") == "Bob"
         names = Names(core.load_board("europe"))
         while state.current_player == me:
-            dev.click(state, bots.choose(state, level="easy", seed=0), names)
+            dev.click(state, by_clicks(state, bots.choose(state, level="easy", seed=0), names), names)
             state = dev.settled()
         share = dev.page.get_by_test_id("share-turn")
         expect(share).to_be_visible()
@@ -241,3 +256,41 @@ def test_share_sheet_gets_the_link_and_words_naming_the_player(browser: Browser,
     finally:
         assert not dev.booted.take_errors()
         dev.booted.context.close()
+
+
+# -- games made by an older build ----------------------------------------------------------------------------
+DATA = ROOT / "tests" / "engine" / "data"
+
+
+def test_a_link_and_a_save_of_an_older_build_open_and_continue(page_pool: PagePool):
+    """The link and the save of a game made by the build of commit 6fbb205 (link layout 2, rules 2; see
+    tests/engine/data/README.md) open in this build and play on by clicks."""
+    page = page_pool.use({"width": 1280, "height": 800})
+    names = Names(core.load_board("europe"))
+    token = json.loads((DATA / "links-6fbb205.json").read_text())["midgame"]
+    old = core.decode(token)
+    dev = Device.__new__(Device)  # the pool's page, driven as a device
+    dev.name, dev.page = "Ann", page
+    dev.open(token)
+    assert dev.moves() == len(old.history)
+    expect(page.get_by_test_id("whose-turn")).to_contain_text(old.current_player)
+    action = by_clicks(old, core.legal_actions(old)[0], names)
+    dev.click(old, action, names)
+    assert dev.moves() == len(old.history) + 1
+    # the save of that build, imported from a file: it opens where it was and plays on
+    text = (DATA / "save-6fbb205-midgame.json").read_text()
+    saved = core.read_save(text).state
+    page.locator("#menu input[data-import]").set_input_files(
+        files=[{"name": "old.json", "mimeType": "application/json", "buffer": text.encode()}])
+    page.wait_for_function("n => Number(document.body.dataset.moves) >= n", arg=len(saved.history))
+    # its computer seats (Bjørn normal, Dana easy) play on; then a person's move by clicks
+    page.evaluate("() => imperialPy.command('pace', 'instant')")
+    page.wait_for_function("""() => {
+        const raw = localStorage.getItem('imperial.save.' + document.body.dataset.game);
+        const s = raw && JSON.parse(raw).summary;
+        return !!s && s.moves === Number(document.body.dataset.moves) && ['Ann', 'Cem'].includes(s.player);
+    }""", timeout=60_000)
+    now = core.load(page.evaluate("() => localStorage.getItem('imperial.save.' + document.body.dataset.game)"))
+    assert now.history[:len(saved.history)] == saved.history
+    dev.click(now, by_clicks(now, core.legal_actions(now)[-1], names), names)
+    assert dev.moves() > len(now.history)

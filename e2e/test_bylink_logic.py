@@ -109,6 +109,18 @@ def start_by_form(dev: Device, players: list[str], seats: list[str], me: int = 1
     assert dev.session is not None and dev.session.extra["by_link"] is True
 
 
+def play_on(dev: Device, rng: random.Random) -> tuple[list[str], str]:
+    """This device plays its seats (and the computer's) until the game goes to another device: the send step."""
+    mine = Seating.of(dev.session).mine or ()
+    while True:
+        dev.computers()
+        if dev.session.present.current_player not in mine:
+            sent = dev.send()
+            assert sent is not None, dev.decision()
+            return sent
+        dev.play(rng)
+
+
 def claim(dev: Device, url: str, name: str) -> None:
     """A device opens a by-link game it does not know: it asks which player this is."""
     dev.open(url)
@@ -219,13 +231,7 @@ def test_three_devices_pass_a_game_by_links_only():
 def test_the_send_step_shares_the_link_with_words_naming_the_player():
     ann = Device()
     start_by_form(ann, PLAYERS, SEATS, me=1)
-    rng = random.Random(1)
-    while True:
-        ann.computers()
-        if ann.session.present.current_player != "Ann":
-            break
-        ann.play(rng)
-    assert ann.send() is not None
+    play_on(ann, random.Random(1))
     ann.app.command("share-turn")
     title, text, url = ann.page.ui.turns_shared[-1]
     to = ann.session.present.current_player
@@ -241,45 +247,39 @@ def test_the_send_step_shares_the_link_with_words_naming_the_player():
 
 
 def test_a_link_that_went_another_way_is_kept_beside_the_save():
-    ann, bob = Device(), Device()
+    """Bob plays the same turn on two devices (his phone and his laptop), differently; Ann gets both links.  The
+    first continues her game; the second went another way: both lines are kept, and she picks which to play."""
+    ann, phone, laptop = Device(), Device(), Device()
     start_by_form(ann, ["Ann", "Bob"], ["human", "human"], me=1)
-    rng = random.Random(4)
-    while ann.session.present.current_player == "Ann":
-        ann.play(rng)
-    first = ann.send()
-    assert first is not None
-    claim(bob, first[1], "Bob")
-    while bob.session.present.current_player == "Bob":
-        bob.play(rng)
-    back = bob.send()
-    assert back is not None
-    # meanwhile Ann changed her mind: Undo, another move (her device still holds the game it sent)
-    ann.use()
-    assert ann.app.model.can_undo()
-    ann.app.command("undo")
-    other = [a for a in core.legal_actions(ann.session.present) if str(a) != str(ann.session.actions[ann.session.cur])]
-    assert other
-    ann.app.game.play(other[0])
-    mine_line = [str(a) for a in ann.session.actions[:ann.session.cur]]
-    ann.open(back[1])
+    first = play_on(ann, random.Random(4))
+    for dev in (phone, laptop):
+        claim(dev, first[1], "Bob")
+    one = play_on(phone, random.Random(1))
+    two = play_on(laptop, random.Random(2))
+    a, b = ([str(x) for x in d.session.actions[:d.session.cur]] for d in (phone, laptop))
+    assert a != b
+    common = next(k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y)
+    ann.open(one[1])
+    assert ann.session.cur == len(a) and 'data-testid="since-you"' in ann.decision()
+    ann.open(two[1])
     body = ann.page.html("prompt-body")
-    assert 'data-testid="fork"' in body
-    common = int(re.search(r'data-common="(\d+)"', body).group(1))
-    assert common == len(mine_line) - 1
+    assert ann.page.ui.prompt_open and 'data-testid="fork"' in body
+    assert int(re.search(r'data-common="(\d+)"', body).group(1)) == common
+    assert f"after move {common} " in html.unescape(body)
     lines = sorted(json.loads(v)["record"]["notation"] for v in ann.page.saves().values())
-    assert len(lines) == 2 and mine_line in lines  # both lines kept
-    # each line keeps Ann's seat
+    assert lines == sorted([a, b])  # both lines kept, nothing lost
     assert all(json.loads(v)["meta"]["mine"] == ["Ann"] for v in ann.page.saves().values())
+    # the link's line is shown; "Play on from my saved game" opens the other
+    assert [str(x) for x in ann.session.actions[:ann.session.cur]] == b
+    key = re.search(r'data-cmd="resume" data-arg="([^"]+)"', body).group(1)
+    ann.app.command("resume", key)
+    assert [str(x) for x in ann.session.actions[:ann.session.cur]] == a
 
 
 def test_just_watching_plays_nothing_and_sends_nothing():
     ann, eve = Device(), Device()
     start_by_form(ann, PLAYERS, SEATS, me=1)
-    rng = random.Random(7)
-    while ann.session.present.current_player == "Ann":
-        ann.play(rng)
-    sent = ann.send()
-    assert sent is not None
+    sent = play_on(ann, random.Random(7))
     eve.open(sent[1])
     eve.app.command("claim", "")
     assert eve.page.document.body.dataset.mySeats == ""
@@ -296,15 +296,12 @@ def test_a_link_with_nothing_new_opens_the_save_here():
     ann, bob = Device(), Device()
     start_by_form(ann, ["Ann", "Bob"], ["human", "human"], me=1)
     rng = random.Random(3)
-    while ann.session.present.current_player == "Ann":
-        ann.play(rng)
-    first = ann.send()[1]
+    first = play_on(ann, rng)[1]
     claim(bob, first, "Bob")
     # the same link again: the game saved here, up to date
     bob.open(first)
     assert "up to date" in bob.page.message and len(bob.page.saves()) == 1
-    while bob.session.present.current_player == "Bob":
-        bob.play(rng)
+    play_on(bob, rng)
     moves = bob.session.cur
     # the older link: the save here is further along and stays as it is
     bob.open(first)

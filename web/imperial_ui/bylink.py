@@ -226,7 +226,7 @@ def send_html(state: Any, to: list[str], url: str, text: str, names: Names) -> s
         f'<input readonly class="turn-link" data-testid="turn-link" value="{esc(url)}" '
         f'aria-label="{esc(w("page.bl.link_label", player=who))}">'
         f'<div class="choices">'
-        f'<button type="button" class="primary" data-cmd="share-turn" data-testid="share-turn" hidden '
+        f'<button type="button" class="primary" data-cmd="share-turn" data-testid="share-turn" '
         f'data-url="{esc(url)}" data-title="{esc(subject)}" data-text="{esc(text)}">{esc(w("page.bl.share"))}</button>'
         f'<button type="button" data-cmd="copy-turn" data-testid="copy-turn" data-url="{esc(url)}">'
         f'{esc(w("page.bl.copy"))}</button>'
