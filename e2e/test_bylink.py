@@ -13,7 +13,6 @@ import json
 import random
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import imperial_bots as bots

@@ -13,7 +13,6 @@ from typing import Any
 
 import imperial_core as core
 import pagefake as pf
-import pytest
 from imperial_ui import bylink
 from imperial_ui.botanswer import answer
 from imperial_ui.bylink import Seating

@@ -14,12 +14,12 @@ from typing import Any
 import imperial_core as core
 import mutate
 import pagefake as pf
-from test_botplay import FakeBots
 import pytest
 from imperial_core import codec
 from imperial_ui import saves  # on the path through pagefake
 from imperial_ui.session import Session, form_names
 from imperial_ui.store import QUOTA, Store
+from test_botplay import FakeBots
 
 PREFIX = "imperial.save."
 

@@ -28,8 +28,8 @@ from .commands import Handler
 from .dom import Dom
 from .game import Game
 from .model import PageModel
-from .session import Session
 from .seats import touched_regions
+from .session import Session
 from .storage import SAVE_PREFIX, Library, clear_hash, has_link, new_id
 
 
