@@ -306,3 +306,22 @@ def test_a_link_with_nothing_new_opens_the_save_here():
     bob.open(first)
     assert "older" in bob.page.message
     assert bob.session.cur == moves and len(bob.page.saves()) == 1
+
+
+# -- a game of earlier rules -------------------------------------------------------------------------------
+from tests.engine.test_links import rules_2_games, rules_3  # noqa: E402, F401 - the engine's made-up rules fix
+
+
+def test_a_game_of_earlier_rules_moves_up_only_if_it_replays_the_same_and_the_player_is_told(rules_3):  # noqa: F811
+    """Under a later engine (rules 3 with a made-up fix, rules 2 still played): a rules-2 game that never met the
+    fix moves up, and the page says so; one that met it plays on under rules 2, and the page says that."""
+    for name, version, said in (("plain", 3, "plays on under them."), ("built", 2, "(version 2) and plays on")):
+        dev = Device()
+        dev.app.command("import", rules_3[name])
+        assert dev.session.present.version == version
+        assert said in dev.page.message and dev.page.ui.message_box[1] == "info"
+        moves = dev.session.cur
+        dev.app.game.play(core.legal_actions(dev.session.present)[0])  # and it plays on
+        assert dev.session.cur == moves + 1 and dev.session.present.version == version
+        saved = json.loads(next(iter(dev.page.saves().values())))
+        assert saved["engine_version"] == version

@@ -104,6 +104,9 @@ class Game:
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
         """Show ``session`` (saved first when ``autosave``); other tabs hear that this tab has it open."""
         self.model.open(session, note)
+        if session.rules:  # a game of earlier rules: the player is told what it plays under now
+            self.dom.message(self.model.w(f"page.m.rules_{session.rules}", version=session.present.version), "info")
+            session.rules = ""
         self.board.forget_pieces()
         self.library.autosave = autosave
         self.dom.data(game=session.game_id)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import imperial_core as core
+from imperial_core import codec, model
 from imperial_core.codec import read_summary, save, start_of
 from imperial_core.narrate import Entry, entry
 from imperial_core.rules.setup import MAX_NAME, check_names, check_player_count
@@ -124,6 +125,9 @@ class Session:
     #: More of the save's ``meta`` kept with the game (the seats and the bots' reasons), saved as read.
     extra: dict[str, Any] = field(default_factory=dict)
     secret_cash: bool = False  # a table option kept with the game (save ``meta``): cash is not shown
+    #: a game of earlier rules, as it was opened: ``up`` (moved to the current rules, its record replays the
+    #: same under them), ``kept`` (it plays on under its own rules), ``""`` (the current rules)
+    rules: str = ""
 
     @property
     def options(self) -> dict[str, Any]:
@@ -278,8 +282,13 @@ class Session:
         saved = saves.read(text)
         meta = saved.meta
         created = meta.get("created")
-        s = cls.from_state(saved.state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
+        state, rules = saved.state, ""
+        if state.version != model.RULES_VERSION:  # a game of earlier rules moves up only if it replays the same
+            up = codec.upgrade(state) if not saved.redo else None
+            state, rules = (up, "up") if up is not None else (state, "kept")
+        s = cls.from_state(state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
                            created=float(created) if type(created) in (int, float) else None)
+        s.rules = rules
         s.extra = {k: v for k, v in meta.items() if k not in ("id", "created", "saved", "secret_cash")}
         s.secret_cash = meta.get("secret_cash") is True
         return s

@@ -858,6 +858,18 @@ TEXT: dict[str, dict[str, str]] = {
     "page.bl.older": _("This link is older than your saved game, which has {saved}; your saved game is shown.",
                        "Dieser Link ist älter als deine gespeicherte Partie mit {saved}; sie wird gezeigt.",
                        "Este enlace es más antiguo que tu partida guardada, que tiene {saved}; se muestra tu partida."),
+    "page.m.rules_up": _("This game was started under an earlier version of the rules. Its moves replay the same "
+                         "under today's rules, so it plays on under them.",
+                         "Diese Partie begann unter einer früheren Fassung der Regeln. Ihre Züge ergeben unter den "
+                         "heutigen Regeln dasselbe, also geht sie unter ihnen weiter.",
+                         "Esta partida empezó con una versión anterior de las reglas. Sus jugadas dan lo mismo con "
+                         "las reglas de hoy, así que sigue con ellas."),
+    "page.m.rules_kept": _("This game was started under an earlier version of the rules (version {version}) and "
+                           "plays on under them: today's rules would have made some of its moves differently.",
+                           "Diese Partie begann unter einer früheren Fassung der Regeln (Fassung {version}) und geht "
+                           "unter ihnen weiter: nach den heutigen Regeln wären manche ihrer Züge anders verlaufen.",
+                           "Esta partida empezó con una versión anterior de las reglas (versión {version}) y sigue "
+                           "con ellas: con las reglas de hoy algunas de sus jugadas habrían sido distintas."),
     "page.f.where": _("Where the players sit", "Wo die Spieler sitzen", "Dónde se sientan los jugadores"),
     "page.f.at_screen": _("At this screen", "An diesem Bildschirm", "Ante esta pantalla"),
     "page.f.by_link": _("Each on their own device, by link", "Jeder auf seinem eigenen Gerät, per Link",
