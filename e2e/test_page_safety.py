@@ -694,12 +694,17 @@ def test_fuzz_damaged_links_through_the_address():
         page.location.hash = link
         game_before = page.document.body.dataset.game
         app.links.open_hash()
-        if page.message:
-            assert page.message.startswith("This game link cannot be opened: "), (i, link, page.message)
+        message = page.message or ""
+        if message.startswith("This game link cannot be opened: "):
             assert page.location.hash == ""
             outcomes["refused"] += 1
         else:
-            assert page.document.body.dataset.game != game_before and "Opened from a link" in page.html("decision")
+            assert page.document.body.dataset.game != game_before
+            # a damaged seat code may name computer seats (this fake page has no bot worker to play them) or a
+            # kind of seat the engine knows and this page does not play ("expert", then human): said, not refused
+            assert not message or message.startswith(("This game's seats: ", "The computer players could not run")), \
+                (i, link, message)
+            assert message or "Opened from a link" in page.html("decision")
             outcomes["opened"] += 1
         assert not page.saves()  # a link is never saved before a move
         if i % 200 == 0:
