@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import re
 import sys
 import types
 from pathlib import Path
@@ -20,7 +21,9 @@ sys.path.insert(0, str(WEB))
 
 import labkit  # noqa: E402 - web/ on the path first
 from imperial_ui.session import Session  # noqa: E402
-from imperial_ui.storage import SAVE_PREFIX  # noqa: E402
+
+#: the game's key prefix for saves (imperial_ui.storage, which needs the browser to import)
+SAVE_PREFIX = re.search(r'^SAVE_PREFIX = "(.+)"$', (WEB / "imperial_ui" / "storage.py").read_text(), re.M)[1]
 
 
 def run(source: str, globals_: dict | None = None) -> tuple[bool, str]:
