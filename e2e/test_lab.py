@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, SiteServer, wait_ready
+from conftest import BOOT_TIMEOUT_MS, ROOT, SiteServer, serious_violations, wait_ready
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 SHOTS = ROOT / "test-results"
@@ -191,6 +191,7 @@ def test_the_lab_fits_at_1280_and_390_pixels(lab: Lab):
                          or a["y"] + a["h"] <= b["y"] + 0.5 or b["y"] + b["h"] <= a["y"] + 0.5)
                 assert apart, f"at {width} px {a['sel']} overlaps {b['sel']}"
         page.screenshot(path=str(SHOTS / f"lab-{width}.png"), full_page=True)
+        assert serious_violations(page) == [], width
     page.set_viewport_size({"width": 1280, "height": 860})
 
 

@@ -8,6 +8,7 @@ import ast
 import asyncio
 import re
 import sys
+import threading
 import types
 from pathlib import Path
 
@@ -27,9 +28,16 @@ SAVE_PREFIX = re.search(r'^SAVE_PREFIX = "(.+)"$', (WEB / "imperial_ui" / "stora
 
 
 def run(source: str, globals_: dict | None = None) -> tuple[bool, str]:
+    """``labkit.run`` in an event loop of its own, on a thread of its own (a test process that ran Playwright's
+    tests before has a loop running in its main thread)."""
     out: list[str] = []
-    ok = asyncio.run(labkit.run(source, globals_ if globals_ is not None else labkit.namespace(print), out.append))
-    return ok, "".join(out)
+    done: list[bool] = []
+    ns = globals_ if globals_ is not None else labkit.namespace(print)
+    worker = threading.Thread(target=lambda: done.append(asyncio.run(labkit.run(source, ns, out.append))))
+    worker.start()
+    worker.join()
+    assert done, "the run did not end"
+    return done[0], "".join(out)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -1,6 +1,6 @@
-// The Python lab's page before and beside Python: its words (lang.js), its start time, and the service worker,
-// asked to keep the lab's own files (lab.html, PyScript) now that the lab has been opened, so that the lab opens
-// offline from the next visit on. The game's first visit never downloads them (sw.template.js).
+// The Python lab's page before and beside Python: its words (lang.js), an error before Python is ready, and the
+// service worker, asked to keep the lab's own files (lab.html, PyScript) now that the lab has been opened, so that
+// the lab opens offline from the next visit on. The game's first visit never downloads them (sw.template.js).
 import { t } from "./lang.js";
 
 document.title = `${t("page.lab.link")} · Imperial`;
@@ -15,7 +15,10 @@ function failed(reason) {
 window.addEventListener("error", (e) => failed(e.message || e.error || e));
 window.addEventListener("unhandledrejection", (e) => failed(e.reason?.message || e.reason));
 
-if ("serviceWorker" in navigator) {
+// Called by lab.py once Python is ready, so that nothing competes with the lab's first start: the service
+// worker (registered here too, for a lab opened before the game) keeps the lab's files and says so.
+function keep() {
+  if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.addEventListener("message", (e) => {
     if (e.data === "imperial:lab-kept") document.body.dataset.labKept = "1";
   });
@@ -25,3 +28,5 @@ if ("serviceWorker" in navigator) {
     .then((reg) => reg.active?.postMessage("imperial:lab"))
     .catch((err) => console.warn("the lab will not open offline", err));
 }
+
+window.imperialLab = { keep };

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import labkit
 from imperial_text import t
-from js import document, imperialLang, performance
+from js import document, imperialLab, imperialLang, performance
 from pyscript import when
 
 lang = imperialLang.get()
@@ -80,3 +80,4 @@ run_button.disabled = False
 say("page.lab.ready")
 body.dataset.labReadyAt = str(round(performance.now()))
 body.dataset.lab = "ready"
+imperialLab.keep()  # the service worker keeps the lab for offline visits

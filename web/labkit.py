@@ -108,8 +108,9 @@ games = 10
 levels = {"Anna": "easy", "Ben": "normal", "Clara": "easy", "David": "normal"}
 wins = {"easy": 0, "normal": 0}
 for n in range(1, games + 1):
-    progress(f"«page.lab.c.progress»")  # the lab's status line
-    await asyncio.sleep(0)  # lets the page show it
+    # «page.lab.c.pause»
+    progress(f"«page.lab.c.progress»")
+    await asyncio.sleep(0)
     names = list(levels)
     seats = names[n % 4:] + names[:n % 4]
     state = ic.new_game(seats, board="europe", seed=n)

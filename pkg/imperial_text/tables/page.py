@@ -849,6 +849,11 @@ TEXT: dict[str, dict[str, str]] = {
                           "der Stufe leicht, zwei auf normal, und die Plätze wechseln jede Partie.",
                           "Diez partidas enteras de jugadores del ordenador en el tablero de Europa: dos asientos "
                           "juegan en el nivel fácil, dos en el normal, y los asientos cambian en cada partida."),
+    "page.lab.c.pause": _("progress() writes the lab's status line; the short pause lets the page show it.",
+                          "progress() schreibt die Statuszeile des Labors; die kurze Pause lässt die Seite sie "
+                          "zeigen.",
+                          "progress() escribe la línea de estado del laboratorio; la breve pausa deja que la "
+                          "página la muestre."),
     "page.lab.c.progress": _("Game {n} of {games}…", "Partie {n} von {games} …", "Partida {n} de {games}…"),
     "page.lab.c.winner": _("Game {n}: {name} wins ({level} level, {points} points).",
                            "Partie {n}: {name} gewinnt (Stufe {level}, {points} Punkte).",
