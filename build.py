@@ -43,6 +43,12 @@ VENV = ROOT / ".venv"
 # --- pinned runtime -------------------------------------------------------------------------------------
 # npm tarballs with the registry's sha512 integrity.
 PYODIDE = ("pyodide", "314.0.7", "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==")
+#: The Python lab's runtime (lab.html only; the game page does not load it): PyScript, run on the site's own
+#: Pyodide (lab.json's ``interpreter``) with the site's own wheels.
+PYSCRIPT = ("@pyscript/core", "0.7.31", "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==")
+#: The lab's own files (web/), precached by the service worker only once the lab has been opened, beside
+#: everything in dist/pyscript/.
+LAB_FILES = ["lab.html", "lab.css", "lab.js", "lab.json", "lab.py", "labkit.py"]
 #: test harness only (never shipped): accessibility checks in the e2e tests
 AXE = ("axe-core", "4.14.1", "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
@@ -129,7 +135,7 @@ def npm_tarball(name: str, version: str, integrity: str) -> Path:
     path = dest / fname
     if not path.exists():
         if shutil.which("npm") is None:
-            raise BuildError("npm is needed to fetch Pyodide (install Node.js and npm)")
+            raise BuildError(f"npm is needed to fetch {name} (install Node.js and npm)")
         run(["npm", "pack", f"{name}@{version}", "--pack-destination", str(dest), "--silent"],
             stdout=subprocess.DEVNULL)
         if not path.exists():
@@ -528,6 +534,29 @@ def page_text(out: Path) -> None:
                    f"export const TEXT = {json.dumps(table, ensure_ascii=False, indent=0)};\n", encoding="utf-8")
 
 
+# --- the Python lab ----------------------------------------------------------------------------------------
+def pyscript_files(tgz: Path, out: Path) -> None:
+    """PyScript's browser build (``package/dist``: its modules, the chunks they import on demand and its
+    stylesheets, without source maps) and its licence, into ``out``."""
+    with tarfile.open(tgz) as tf:
+        members = [m for m in tf.getmembers() if m.isfile() and (
+            m.name == "package/LICENSE" or (m.name.startswith("package/dist/") and "/" not in m.name[13:]
+                                            and m.name.endswith((".js", ".css"))
+                                            and m.name != "package/dist/service-worker.js"))]
+        if not any(m.name == "package/dist/core.js" for m in members):
+            raise BuildError(f"{tgz.name} has no package/dist/core.js")
+        out.mkdir(parents=True, exist_ok=True)
+        for m in members:
+            f = tf.extractfile(m)
+            assert f is not None
+            (out / m.name.rsplit("/", 1)[1]).write_bytes(f.read())
+
+
+def lab_urls() -> list[str]:
+    """What the service worker keeps for the lab once it has been opened (dist-relative URLs)."""
+    return LAB_FILES + sorted(p.relative_to(DIST).as_posix() for p in (DIST / "pyscript").rglob("*") if p.is_file())
+
+
 # --- site -----------------------------------------------------------------------------------------------
 def extract_members(tgz: Path, members: dict[str, Path]) -> None:
     """Copy the named tarball members (path inside the tarball -> destination file)."""
@@ -582,6 +611,7 @@ def nations_css() -> str:
 def build() -> dict:
     """Assemble dist/ and return a summary (hash, file count, sizes)."""
     pyodide_tgz = npm_tarball(*PYODIDE)
+    pyscript_tgz = npm_tarball(*PYSCRIPT)
     wheels = browser_wheels()
 
     if DIST.exists():
@@ -596,6 +626,10 @@ def build() -> dict:
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(p, dst)
     (DIST / "nations.css").write_text(nations_css())
+    missing = [n for n in LAB_FILES if not (DIST / n).is_file()]
+    if missing:
+        raise BuildError(f"the lab's files are missing from web/: {', '.join(missing)}")
+    pyscript_files(pyscript_tgz, DIST / "pyscript")
     # Pyodide runtime.
     pydir = DIST / "pyodide"
     extract_members(pyodide_tgz, {f"package/{n}": pydir / n for n in PYODIDE_FILES})
@@ -621,17 +655,20 @@ def build() -> dict:
     board_previews(pydir, ewheel, DIST / "previews")
     page_text(DIST / "text.js")
 
-    # Service worker: precache every file, versioned by the content hash of the site.
+    # Service worker: precache every file but the lab's (kept once the lab is opened: sw.template.js),
+    # versioned by the content hash of the site.
     files = sorted(p for p in DIST.rglob("*") if p.is_file())
     version = site_hash(files)
     (DIST / "build-info.json").write_text(json.dumps(
         {"version": version, "engine": eversion, "engine_wheel": ewheel.name, "pyodide": PYODIDE[1]},
         indent=1) + "\n")
     files = sorted(p for p in DIST.rglob("*") if p.is_file())
-    urls = ["./"] + [p.relative_to(DIST).as_posix() for p in files]
+    lab = lab_urls()
+    urls = ["./"] + [u for u in (p.relative_to(DIST).as_posix() for p in files) if u not in lab]
     template = (WEB / "sw.template.js").read_text()
     (DIST / "sw.js").write_text(template.replace("__VERSION__", version)
-                                .replace("__PRECACHE__", json.dumps(urls, indent=0)))
+                                .replace("__PRECACHE__", json.dumps(urls, indent=0))
+                                .replace("__LAB__", json.dumps(lab, indent=0)))
 
     files = sorted(p for p in DIST.rglob("*") if p.is_file())
     raw = sum(p.stat().st_size for p in files)

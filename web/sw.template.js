@@ -1,15 +1,28 @@
 // Service worker: precaches the whole site so the game works offline after one visit.
 // build.py writes the site's content hash into VERSION, so every build installs a fresh cache.
 // A new version waits for the player's go-ahead (boot.js shows the prompt), then replaces the old cache.
+// The Python lab's own files (LAB: lab.html, PyScript) are kept only once the lab has been opened (lab.js asks),
+// so that the game's first visit downloads nothing of the lab; a new version keeps them again if the old one had.
 const VERSION = "__VERSION__";
 const CACHE = `imperial-${VERSION}`;
 const PRECACHE = __PRECACHE__;
+const LAB = __LAB__;
+
+// the lab's files missing from the cache, fetched past the HTTP cache
+async function keepLab(cache) {
+  const missing = [];
+  for (const url of LAB) if (!(await cache.match(url))) missing.push(new Request(url, { cache: "reload" }));
+  await cache.addAll(missing);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // cache: "reload" bypasses the HTTP cache, so a new build never mixes with old files.
     await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    // an older version had kept the lab: this one keeps it too (its own files, which may have changed)
+    // (this new cache has no lab.html yet: a match is an older version's)
+    if (await caches.match("./lab.html")) await keepLab(cache);
     // The first version takes over at once.  A newer one waits until the player says so (the page shows
     // "A new version is ready"), so a game is never switched to other code in the middle of a move.
     if (!self.registration.active) await self.skipWaiting();
@@ -18,6 +31,18 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "imperial:update") self.skipWaiting();
+  if (event.data === "imperial:lab") {
+    // the lab was opened: keep its files, then say so to the page that asked
+    event.waitUntil((async () => {
+      let answer = "imperial:lab-kept";
+      try {
+        await keepLab(await caches.open(CACHE));
+      } catch (err) {
+        answer = "imperial:lab-not-kept";
+      }
+      event.source?.postMessage(answer);
+    })());
+  }
 });
 
 self.addEventListener("activate", (event) => {

@@ -878,4 +878,80 @@ TEXT: dict[str, dict[str, str]] = {
     "page.f.by_link_note": _("Whenever a move hands the game to someone else, the page gives you a link to send them.",
                              "Immer wenn ein Zug die Partie an jemand anderen gibt, bekommst du einen Link, den du schickst.",
                              "Cada vez que una jugada pasa la partida a otra persona, la página te da un enlace para enviárselo."),
+    # -- the Python lab (web/lab.html, web/lab.py, web/labkit.py): its page and its examples' code --
+    "page.lab.link": _("Python lab", "Python-Labor", "Laboratorio de Python"),
+    "page.lab.back": _("Back to the game", "Zurück zum Spiel", "Volver al juego"),
+    "page.lab.intro": _("Python runs here, in your browser, with the game's own rules engine and computer players. "
+                        "Pick an example or write your own code, then press Run.",
+                        "Hier läuft Python in deinem Browser, mit der Regel-Engine und den Computerspielern des "
+                        "Spiels. Wähle ein Beispiel oder schreibe eigenen Code und drücke dann Ausführen.",
+                        "Aquí Python se ejecuta en tu navegador, con el motor de reglas y los jugadores del "
+                        "ordenador del propio juego. Elige un ejemplo o escribe tu propio código y pulsa Ejecutar."),
+    "page.lab.examples": _("Examples", "Beispiele", "Ejemplos"),
+    "page.lab.ex.saves": _("Your saved games", "Deine gespeicherten Partien", "Tus partidas guardadas"),
+    "page.lab.ex.best": _("Best move for a game link", "Bester Zug zu einem Partie-Link",
+                          "La mejor jugada de un enlace de partida"),
+    "page.lab.ex.games": _("10 computer games", "10 Computerpartien", "10 partidas del ordenador"),
+    "page.lab.code": _("Your Python code", "Dein Python-Code", "Tu código Python"),
+    "page.lab.run": _("Run", "Ausführen", "Ejecutar"),
+    "page.lab.output": _("Output", "Ausgabe", "Salida"),
+    "page.lab.loading": _("Loading Python and the rules engine…", "Python und die Regel-Engine werden geladen …",
+                          "Cargando Python y el motor de reglas…"),
+    "page.lab.ready": _("Ready.", "Bereit.", "Listo."),
+    "page.lab.running": _("Running…", "Läuft …", "Ejecutando…"),
+    "page.lab.done": _("Done in {seconds} s.", "Fertig in {seconds} s.", "Terminado en {seconds} s."),
+    "page.lab.failed": _("Stopped with an error: the traceback is in the output.",
+                         "Mit einem Fehler abgebrochen: der Traceback steht in der Ausgabe.",
+                         "Se detuvo con un error: el traceback está en la salida."),
+    "page.lab.boot_failed": _("Python could not start: {reason}", "Python konnte nicht starten: {reason}",
+                              "Python no pudo arrancar: {reason}"),
+    # the examples' own words: comments and printed lines of the code put in the editor (as f-strings there,
+    # so each {name} is a variable of that code)
+    "page.lab.a.intro": _("The games saved in this browser, read with the engine's save reader.",
+                          "Die in diesem Browser gespeicherten Partien, gelesen mit dem Spielstand-Leser der Engine.",
+                          "Las partidas guardadas en este navegador, leídas con el lector de partidas del motor."),
+    "page.lab.a.unreadable": _("{key}: cannot be read ({problem})", "{key}: nicht lesbar ({problem})",
+                               "{key}: no se puede leer ({problem})"),
+    "page.lab.a.none": _("No saved games in this browser yet: play a move in the game, then run this again.",
+                         "Noch keine gespeicherten Partien in diesem Browser: mache einen Zug im Spiel und führe "
+                         "dies dann noch einmal aus.",
+                         "Todavía no hay partidas guardadas en este navegador: haz una jugada en el juego y vuelve "
+                         "a ejecutar esto."),
+    "page.lab.a.row": _("{players} · {board} · {moves} moves · round {rnd}",
+                        "{players} · {board} · {moves} Züge · Runde {rnd}",
+                        "{players} · {board} · {moves} jugadas · ronda {rnd}"),
+    "page.lab.a.last": _("Scores at the end of each round of the last one:",
+                         "Punkte am Ende jeder Runde der letzten Partie:",
+                         "Puntos al final de cada ronda de la última:"),
+    "page.lab.a.round": _("Round", "Runde", "Ronda"),
+    "page.lab.b.intro": _("Paste a game link between the quotes (in the game: Copy link), then press Run.",
+                          "Füge einen Partie-Link zwischen den Anführungszeichen ein (im Spiel: Link kopieren) "
+                          "und drücke dann Ausführen.",
+                          "Pega un enlace de partida entre las comillas (en el juego: Copiar enlace) y pulsa "
+                          "Ejecutar."),
+    "page.lab.b.empty": _("Without a link the computer is asked about the start of a new game.",
+                          "Ohne Link wird der Computer zum Anfang einer neuen Partie gefragt.",
+                          "Sin enlace se pregunta al ordenador por el comienzo de una partida nueva."),
+    "page.lab.b.over": _("This game is over. {winner} won.", "Diese Partie ist vorbei. {winner} hat gewonnen.",
+                         "Esta partida ha terminado. Ganó {winner}."),
+    "page.lab.b.where": _("Round {rnd}, move {moves}: {player} decides.", "Runde {rnd}, Zug {moves}: {player} entscheidet.",
+                          "Ronda {rnd}, jugada {moves}: decide {player}."),
+    "page.lab.b.best": _("The computer ({level} level) would play:", "Der Computer (Stufe {level}) würde spielen:",
+                         "El ordenador (nivel {level}) jugaría:"),
+    "page.lab.c.intro": _("Ten whole games of computer players on the Europe board: two seats play at the easy "
+                          "level, two at the normal level, and the seats change places every game.",
+                          "Zehn ganze Partien von Computerspielern auf dem Europa-Plan: zwei Plätze spielen auf "
+                          "der Stufe leicht, zwei auf normal, und die Plätze wechseln jede Partie.",
+                          "Diez partidas enteras de jugadores del ordenador en el tablero de Europa: dos asientos "
+                          "juegan en el nivel fácil, dos en el normal, y los asientos cambian en cada partida."),
+    "page.lab.c.pause": _("progress() writes the lab's status line; the short pause lets the page show it.",
+                          "progress() schreibt die Statuszeile des Labors; die kurze Pause lässt die Seite sie "
+                          "zeigen.",
+                          "progress() escribe la línea de estado del laboratorio; la breve pausa deja que la "
+                          "página la muestre."),
+    "page.lab.c.progress": _("Game {n} of {games}…", "Partie {n} von {games} …", "Partida {n} de {games}…"),
+    "page.lab.c.winner": _("Game {n}: {name} wins ({level} level, {points} points).",
+                           "Partie {n}: {name} gewinnt (Stufe {level}, {points} Punkte).",
+                           "Partida {n}: gana {name} (nivel {level}, {points} puntos)."),
+    "page.lab.c.tally": _("Wins by level: {tally}", "Siege nach Stufe: {tally}", "Victorias por nivel: {tally}"),
 }
