@@ -200,8 +200,7 @@ def _state_at(final: Any, k: int) -> Any:
     return s
 
 
-def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_link(page: Page,
-                                                                                 page_pool: PagePool):
+def test_play_against_the_computer_keeps_its_seats_over_a_reload_and_in_a_link(page: Page, page_pool: PagePool):
     made = bot_moves(page)
     page.get_by_test_id("solo-name").fill("Zoe")
     page.get_by_test_id("play-computer").click()
@@ -237,7 +236,7 @@ def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_li
     page.get_by_test_id("bot-resume").click()
     expect(page.get_by_test_id("bot-pause")).to_be_visible()
 
-    # A link carries no seats: whoever opens it finds every seat human.
+    # A link carries the seats: whoever opens it finds the same person and computer seats.
     page.get_by_test_id("share-link").click()
     url = page.get_by_test_id("share-url").input_value()
     # someone else's browser: the pool's phone page has a browser context (and storage) of its own
@@ -245,8 +244,8 @@ def test_play_against_the_computer_keeps_its_seats_over_a_reload_but_not_in_a_li
     p2.evaluate("u => { location.hash = new URL(u).hash; }", url)
     wait_for(p2, "() => document.body.dataset.screen === 'game'")
     p2.locator("[data-tab=players]").click()
-    expect(p2.get_by_test_id("seats").locator("li[data-seat=human]")).to_have_count(4)
-    assert p2.evaluate("() => document.body.dataset.bot") == "human"
+    expect(p2.get_by_test_id("seats").locator("li[data-seat=normal]")).to_have_count(3)
+    expect(p2.get_by_test_id("seats").locator("li").first).to_have_attribute("data-seat", "human")
 
     # Only computers now, then back to the start screen: the game waits there, and goes on when resumed.
     page.locator("#share [data-close]").click()

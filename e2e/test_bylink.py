@@ -219,6 +219,67 @@ def test_a_whole_game_by_links_between_three_devices(devices: dict[str, Device],
     assert other.settled().history == state.history
 
 
+def early(seed: int) -> Any:
+    """A game of a few rounds (random moves), where the computer seat decides."""
+    rng = random.Random(seed)
+    state = core.new_game(PLAYERS, seed=seed)
+    while len(state.history) < 40 or state.current_player != "Cem":
+        state = core.apply(state, rng.choice(core.legal_actions(state)))
+    return state
+
+
+def play_turn(dev: Device, names: Names, avoid: str = "") -> Any:
+    """This device's player plays by clicks (the easy computer's moves; for the first, another move the page
+    offers than ``avoid``, when given) until the game goes to another device; the game as it then stands."""
+    state = dev.settled()
+    me = dev.page.evaluate("() => document.body.dataset.mySeats")
+    first = True
+    while state.current_player == me and not state.is_over:
+        action = by_clicks(state, bots.choose(state, level="easy", seed=0), names)
+        if first and avoid:
+            action = next(a for a in core.legal_actions(state) if str(a) != avoid and by_clicks(state, a, names) is a)
+        dev.click(state, action, names)
+        state = dev.settled()
+        first = False
+    return state
+
+
+def test_a_fork_keeps_both_lines(devices: dict[str, Device]):
+    """Bob plays the same turn on his phone and on his laptop, differently, and sends both: Ann's device takes
+    the first, names the second as a fork after the move where they parted, and keeps both lines."""
+    ann, phone, laptop = devices["Ann"], devices["Bob"], devices["Dee"]
+    names = Names(core.load_board("europe"))
+    token = link_of(early(7))
+    for dev, seat in ((ann, "Ann"), (phone, "Bob"), (laptop, "Bob")):
+        dev.open(token)
+        claim(dev, seat)
+    state = ann.settled()
+    if state.current_player == "Ann":  # Ann first: her turn goes to Bob's two devices
+        play_turn(ann, names)
+        token = ann.turn_link()
+        phone.open(token)
+        laptop.open(token)
+    start = len(phone.settled().history)
+    one = play_turn(phone, names)
+    link_one = phone.turn_link()
+    two = play_turn(laptop, names, avoid=core.history_log(one)[start][2])
+    link_two = laptop.turn_link()
+    common = next(k for k, (x, y) in enumerate(zip(core.history_log(one), core.history_log(two), strict=False))
+                  if x != y)
+    ann.open(link_one)
+    expect(ann.page.get_by_test_id("since-you")).to_be_visible()
+    ann.open(link_two)
+    fork = ann.page.get_by_test_id("fork")
+    expect(fork).to_be_visible()
+    expect(fork).to_contain_text(f"went different ways after move {common} ")
+    kept = ann.page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('imperial.save.'))
+        .map(k => JSON.parse(localStorage.getItem(k)).record.notation.join('|'))""")
+    for line in (one, two):
+        assert "|".join(e[2] for e in core.history_log(line)) in kept  # both lines kept
+    ann.page.get_by_test_id("fork-mine").click()
+    assert ann.settled().history == one.history
+
+
 def test_share_sheet_gets_the_link_and_words_naming_the_player(browser: Browser, site: SiteServer):
     dev = Device("Ann", browser, site, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:

@@ -89,7 +89,7 @@ def test_the_lab_runs_pyscript_on_the_sites_own_pyodide_and_asks_only_this_site(
     assert page.evaluate("window.__csp") == []
     # the engine, the computer players and the renderer are the site's own wheels
     out = run(page, "import imperial_core, imperial_bots, render, sys\n"
-                    "print(imperial_core.ENGINE_VERSION, sys.version_info[:2], render.BOARDS)\n")
+                    "print(imperial_core.RULES_VERSION, sys.version_info[:2], render.BOARDS)\n")
     assert "(3, 14)" in out and "europe" in out
     assert lab.errors == []
 
