@@ -189,7 +189,7 @@ def test_three_devices_pass_a_game_by_links_only():
     start_by_form(ann, PLAYERS, SEATS, me=1)
     claimed = {"Ann"}
     holder = ann
-    hand_offs = 0
+    hand_offs = out_of_turn = 0
     while holder.session.cur < 160 and not holder.session.present.is_over:
         holder.computers()
         state = holder.session.present
@@ -202,6 +202,9 @@ def test_three_devices_pass_a_game_by_links_only():
         sent = holder.send()
         assert sent is not None and sent[0] == [player], holder.decision()
         assert 'data-testid="waiting-for"' in holder.decision() and player in holder.decision()
+        if state.decision in ("invest", "swiss", "fund", "demand", "canal") and player != \
+                (state.nations[state.active_nation]["government"] if state.active_nation else None):
+            out_of_turn += 1  # a decision out of turn goes to its player the same way
         to = devices[player]
         before = to.session.cur if to.session is not None else -1
         if player not in claimed:
@@ -218,7 +221,7 @@ def test_three_devices_pass_a_game_by_links_only():
         assert not to.app.model.can_undo()
         holder = to
         hand_offs += 1
-    assert hand_offs >= 10
+    assert hand_offs >= 10 and out_of_turn >= 1, (hand_offs, out_of_turn)
     # each device's save holds the game as far as it got, with this device's seat and the computer's level
     for name, dev in devices.items():
         dev.use()
