@@ -186,8 +186,12 @@ document.addEventListener("imperial:lang", formSeats);
 // the Share button is shown only where the browser has a share sheet (style.css: body.can-share)
 if (typeof navigator.share === "function") document.body.classList.add("can-share");
 
+// the send step is in the decision panel, or at the end on the score screen
+const sendStep = () => document.querySelector("#scores:not([hidden]) [data-testid=send-turn]")
+  || document.querySelector("#decision [data-testid=send-turn]");
+
 function turnStatus(text) {
-  const el = document.querySelector("#decision [data-testid=turn-status]");
+  const el = sendStep()?.querySelector("[data-testid=turn-status]");
   if (el) el.textContent = text;
 }
 
@@ -201,7 +205,7 @@ async function shareTurn(title, text, url) {
 }
 
 async function copyTurn(url) {
-  const input = document.querySelector("#decision [data-testid=turn-link]");
+  const input = sendStep()?.querySelector("[data-testid=turn-link]");
   try {
     await navigator.clipboard.writeText(url);
     turnStatus(t("page.u.copied"));

@@ -137,9 +137,10 @@ class Links:
         self.game.board.mark("botmove", regions)
         self.game.redraw()
 
-    def panel_html(self, state: Any) -> str:
+    def panel_html(self, state: Any, *, only_send: bool = False) -> str:
         """What the decision panel shows first in a game by link: the send step after a move that hands the
-        game to another device, what happened since this device last played, whom the game waits for."""
+        game to another device, what happened since this device last played, whom the game waits for.  At
+        the end the send step is on the score screen (``only_send``) instead."""
         s = self.model.session
         if s is None or state is not s.present:
             return ""
@@ -149,9 +150,11 @@ class Links:
         names = self.model.names
         out = []
         to = seating.send_to(state)
-        if to:
+        if to and state.is_over == only_send:
             url = self.url_of(s)
             out.append(bylink.send_html(state, to, url, bylink.message(s, state, to, names), names))
+        if only_send:
+            return "".join(out)
         if self.model.since is not None:
             out.append(bylink.since_html(s, *self.model.since, names))
         other = seating.elsewhere(state)

@@ -40,7 +40,7 @@ class GameScreen:
         #: the Players tab's seat controls (``botbar.BotBar.seats_html`` once the computer players are wired)
         self.seats_html: Callable[[], str] = lambda: ""
         #: a game by link: the send step, "since you played", whom the game waits for (``links.Links.panel_html``)
-        self.link_panel: Callable[[Any], str] = lambda _state: ""
+        self.link_panel: Callable[..., str] = lambda _state, only_send=False: ""
         self.drawings: dict[str, tuple[Any, str]] = {}
         self.charts: dict[bool, tuple[tuple, dict[str, str]]] = {}
         self._announced: tuple[str, int] | None = None  # the move the live region said last
@@ -86,8 +86,9 @@ class GameScreen:
         toolbar = m.toolbar()
         dom.once("toolbar", tuple(toolbar.items()), lambda: dom.ui.toolbar(json.dumps(toolbar)))
         if m.showing_scores():
-            dom.view("scores-body", (Same(s.present), lang),
-                     lambda: views.scores_html(s.present, m.names, core.score_breakdown(s.present),
+            send = self.link_panel(s.present, only_send=True)  # a game by link: the end goes to the others
+            dom.view("scores-body", (Same(s.present), lang, send),
+                     lambda: send + views.scores_html(s.present, m.names, core.score_breakdown(s.present),
                                                core.ranking(s.present))
                      + views.charts_html(self.charts_of(s.present), where="scores", lang=lang))
         showing = m.showing_scores()
