@@ -201,6 +201,7 @@ def test_a_whole_game_by_links_between_three_devices(devices: dict[str, Device],
         shot(receiver, "since")
         got = receiver.settled()
         assert got.history == state.history, "a link must carry the whole game"
+        expect(receiver.page.get_by_test_id("undo")).to_be_disabled()  # never another device's move
         dee.open(link)  # the watcher follows along, and can play nothing
         assert dee.settled().history == state.history
         dee.no_choice()
