@@ -80,7 +80,7 @@ TEXT: dict[str, dict[str, str]] = {
     "page.opt.demand.fleet": _("Demand battle with our fleet", "Schlacht mit unserer Flotte fordern",
                                "Exigir batalla con nuestra flota"),
     "page.opt.bond_interest": _(" (int. {n})", " (Zins {n})", " (int. {n})"),
-    "page.opt.bond_trade": _(" for your {amount}", " für deinen {amount}", " por tu {amount}"),
+    "page.opt.bond_trade": _(" for your {amount}", " für deine {amount}", " por tus {amount}"),
     "page.opt.produce": _("Produce in {region}", "In {region} produzieren", "Producir en {region}"),
     "page.group.produce": _("Factories that produce", "Fabriken, die produzieren", "Fábricas que producen"),
     "page.opt.give": _("Give {amount}", "{amount} geben", "Dar {amount}"),
