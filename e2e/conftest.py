@@ -196,6 +196,7 @@ RESET = """(lang) => {
   document.getElementById('new-game').reset();
   const solo = document.getElementById('solo-name');
   solo.value = solo.defaultValue;
+  document.getElementById('solo-level').value = 'normal';
   for (const id of ['player-count', 'board'])
     document.getElementById(id).dispatchEvent(new Event('change', {bubbles: true}));
   imperialPy.command('reseed');

@@ -314,3 +314,18 @@ def test_a_request_left_unanswered_stops_the_bots_and_try_again_restarts_the_wor
     assert app.session.cur == 1
     app.command("bot-answer", answer(bots.asks[-1]))
     assert app.session.cur == 2
+
+
+def test_play_against_the_computer_at_the_strength_picked():
+    """Issue 36: "Play against the computer" plays at the strength picked on the start screen (normal unless
+    another), the computer seats named as computers with it."""
+    for level in ("strong", "easy", ""):
+        page = pf.FakePage()
+        page.window.imperialBots = FakeBots()
+        app = pf.new_app(page)
+        page.document.getElementById("solo-name").value = "Zoe"
+        page.document.getElementById("solo-level").value = level
+        app.command("solo")
+        want = level or "normal"
+        assert app.session.extra["seats"] == ["human", want, want, want]
+        assert list(app.session.players) == ["Zoe", *(f"Computer {k} ({want})" for k in (1, 2, 3))]
