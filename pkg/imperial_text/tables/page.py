@@ -739,11 +739,12 @@ TEXT: dict[str, dict[str, str]] = {
     "page.f.reseed_title": _("New random seed", "Neuer zufälliger Startwert", "Nueva semilla al azar"),
     "page.f.start": _("Start the game", "Partie beginnen", "Empezar la partida"),
     "page.f.hint1": _("One device, passed around the table: the panel next to the map always names who decides now. "
-                      "Click a highlighted region, rondel space or button. Keys:",
+                      "Click a highlighted region, rondel space or button.",
                       "Ein Gerät, das am Tisch herumgereicht wird: die Tafel neben der Karte nennt immer, wer gerade "
-                      "entscheidet. Klicke ein hervorgehobenes Gebiet, Rondellfeld oder eine Schaltfläche. Tasten:",
+                      "entscheidet. Klicke ein hervorgehobenes Gebiet, Rondellfeld oder eine Schaltfläche.",
                       "Un solo dispositivo que pasa de mano en mano: el panel junto al mapa indica siempre quién "
-                      "decide ahora. Haz clic en una región resaltada, una casilla del rondel o un botón. Teclas:"),
+                      "decide ahora. Haz clic en una región resaltada, una casilla del rondel o un botón."),
+    "page.f.keys": _("Keys:", "Tasten:", "Teclas:"),
     "page.f.k_undo": _("undo", "zurück", "deshacer"),
     "page.f.k_redo": _("redo", "wiederholen", "rehacer"),
     "page.f.k_cancel": _("cancel", "abbrechen", "cancelar"),
