@@ -342,6 +342,37 @@ def tracks_html(state: Any, names: Names, tax_label: Any) -> str:  # tax_label(b
 
 
 # -- why this player decides now ---------------------------------------------------------------------------
+def fund_text(state: Any, names: Names) -> str:
+    """What the money asked for pays for (a factory, an import, all interest at a stop on Investor that a Swiss
+    Bank forced: ``imperial_core.rules.funding``), and how much is still missing."""
+    t = state.turn
+    nid = state.active_nation
+    nation = names.nation(nid) if nid else ""
+    key = list(t.get("pending") or ())
+    w = names.t
+    if not key or nid is None:
+        return w("page.why.fund", nation=nation)
+    n = state.nations[nid]
+    consts = names.board.constants
+    gov = n["government"]
+    payer = key[1] if key[0] == "force" and len(key) > 1 else gov
+    cash = {p["name"]: p["cash"] for p in state.players}
+    pledged = sum((t.get("pledges") or {}).values())
+    if key[0] == "force":
+        return w("page.why.fund.force", nation=nation, player=payer)
+    cost = consts["factory_cost"] if key[0] == "factory" else consts["import_cost_per_unit"]
+    short = cost - n["treasury"] - (cash.get(payer, 0) if payer else 0) - pledged
+    if key[0] == "factory" and len(key) > 1:
+        what = w("page.fund.factory", in_region=names.region_phrase(key[1], "in"))
+    elif key[0] == "import" and len(key) > 2:
+        what = w(f"page.fund.import.{'fleet' if key[1] == 'fleet' else 'army'}",
+                 into_region=names.region_phrase(key[2], "into"))
+    else:
+        return w("page.why.fund", nation=nation)
+    return w("page.why.fund.buy", nation=nation, what=what, cost=names.money(cost),
+             short=names.money(max(1, short)))
+
+
 def why_text(state: Any, names: Names) -> str:
     """Why the player on turn decides now, from the state: whose government, which investor round, whose
     unit arrived, whose cost is short."""
@@ -369,7 +400,7 @@ def why_text(state: Any, names: Names) -> str:
     if phase == "swiss":
         return w("page.why.swiss", player=player, nation=nation)
     if phase == "fund":
-        return w("page.why.fund", nation=nation)
+        return fund_text(state, names)
     if phase == "demand":
         return w("page.why.demand", player=player, nation=nation)
     if phase == "canal":

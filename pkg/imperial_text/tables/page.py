@@ -49,8 +49,9 @@ TEXT: dict[str, dict[str, str]] = {
     "page.opt.import_fleet": _("Import a fleet", "Eine Flotte importieren", "Importar una flota"),
     "page.opt.by_sea": _("by sea {via_seas}", "auf dem Seeweg {via_seas}", "por mar {via_seas}"),
     "page.opt.over_land": _("over land", "über Land", "por tierra"),
-    "page.opt.hostile": _(", hostile", ", feindlich", ", hostil"),
-    "page.opt.friendly": _(", friendly", ", friedlich", ", amistoso"),
+    "page.opt.hostile": _(", hostile: occupies the province", ", feindlich: besetzt die Provinz",
+                          ", hostil: ocupa la provincia"),
+    "page.opt.friendly": _(", friendly: blocks nothing", ", friedlich: blockiert nichts", ", amistoso: no bloquea nada"),
     "page.opt.stand_up": _("Stand an army up: hostile", "Armee aufstellen: feindlich",
                            "Poner un ejército en pie: hostil"),
     "page.opt.lay_down": _("Lay an army down: friendly", "Armee hinlegen: friedlich",
@@ -206,6 +207,25 @@ TEXT: dict[str, dict[str, str]] = {
     "page.why.fund": _("{nation:Poss} treasury and its government cannot pay this alone; any player may help.",
                        "Staatskasse und Regierung {nation:von dat} können das nicht allein zahlen; jeder darf helfen.",
                        "La tesorería y el gobierno {nation:de nom} no pueden pagarlo solos; cualquiera puede ayudar."),
+    "page.why.fund.buy": _("The money pays for {what} ({cost}); {nation:poss} treasury and its government are {short} "
+                           "short, and what you give stays in the treasury.",
+                           "Das Geld bezahlt {what} ({cost}); der Staatskasse und der Regierung {nation:von dat} fehlen "
+                           "{short}, und was du gibst, bleibt in der Staatskasse.",
+                           "El dinero paga {what} ({cost}); a la tesorería y al gobierno {nation:de nom} les faltan "
+                           "{short}, y lo que des se queda en la tesorería."),
+    "page.why.fund.force": _("The money pays the interest {nation:nom} must pay at once: {player} used a Swiss Bank to "
+                             "force a stop on Investor. What you give goes into {nation:poss} treasury.",
+                             "Das Geld bezahlt die Zinsen, die {nation:nom} sofort zahlen {nation:muss|müssen}: "
+                             "{player} hat mit einer Schweizer Bank einen Halt auf Investor erzwungen. Was du gibst, "
+                             "geht in die Staatskasse {nation:von dat}.",
+                             "El dinero paga los intereses que {nation:nom} {nation:debe|deben} pagar ya: {player} usó "
+                             "una Banca Suiza para forzar una parada en Inversionista. Lo que des va a la tesorería "
+                             "{nation:de nom}."),
+    "page.fund.factory": _("a factory {in_region}", "eine Fabrik {in_region}", "una fábrica {in_region}"),
+    "page.fund.import.army": _("an army imported {into_region}", "eine importierte Armee {into_region}",
+                               "un ejército importado {into_region}"),
+    "page.fund.import.fleet": _("a fleet imported {into_region}", "eine importierte Flotte {into_region}",
+                                "una flota importada {into_region}"),
     "page.why.demand": _("{player} governs a nation with units where {nation:poss} unit arrived.",
                          "{player} regiert eine Nation mit Einheiten dort, wo die Einheit {nation:von dat} ankam.",
                          "{player} gobierna una nación con unidades donde llegó la unidad {nation:de nom}."),
