@@ -177,3 +177,33 @@ def test_hostile_and_friendly_are_explained_on_the_buttons_and_in_the_help(lang:
         assert ":" in said and len(said.split(":", 1)[1].strip()) > 5, said
     assert tx.t(lang, "page.opt.hostile").split(":")[0].strip(", ") in help_text.lower()
     assert names.t("page.opt.friendly").split(":")[1].strip() in help_text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_a_change_of_government_is_told_in_the_decision_panel(lang: str) -> None:
+    """Issue 36: "Bob now governs Russia" in the decision panel, from the engine's events of the moves since the
+    player on turn last decided (not from a difference of states)."""
+    from imperial_ui.session import Session
+
+    s = Session.new(["Ann", "Bob", "Cy", "Dia"], game_id="g", seed=3)
+    rng = random.Random(3)
+    found = None
+    for _ in range(600):
+        if s.present.is_over:
+            break
+        s.play(rng.choice(core.legal_actions(s.present)))
+        changes = [e for e in s.events[-1] if e.kind == "government" and e.before and e.after]
+        if changes and s.present.current_player != s.entries[-1].player:
+            found = changes[0]
+            break
+    assert found is not None
+    names = Names(core.load_board("europe"), lang)
+    html = readable.government_news(s.events, s.entries, s.cur, s.present.current_player, names)
+    assert 'data-testid="gov-news"' in html
+    said = names.t("page.gov_news_from", player=found.after, nation=names.nation(found.nation), before=found.before)
+    assert tx.escape(said) in html
+    # drawn in the decision panel
+    panel = views.decision_html(s.present, None, names, news=html)
+    assert 'data-testid="gov-news"' in panel
+    # the player who made that move sees nothing new once it decided since
+    assert readable.government_news(s.events, s.entries, s.cur, s.entries[-1].player, names) == ""

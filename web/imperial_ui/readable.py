@@ -341,6 +341,45 @@ def tracks_html(state: Any, names: Names, tax_label: Any) -> str:  # tax_label(b
             f'<th>{w("page.tr.bonds")}</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
 
 
+# -- news: a change of government --------------------------------------------------------------------------
+#: How far back (moves) the decision panel looks for changes of government.
+NEWS_MOVES = 60
+
+
+def government_news(events: list[list[Any]], entries: list[Any], cur: int, player: str | None,
+                    names: Names) -> str:
+    """The changes of government since ``player`` (on turn) last decided, from the engine's events of those
+    moves ("Bob now governs Russia, instead of Ann."), as a notice for the decision panel; nothing if none."""
+    if not player or cur <= 0:
+        return ""
+    said: dict[str, Any] = {}  # nation -> its latest change (the first one's "before")
+    first: dict[str, Any] = {}
+    for k in range(cur - 1, max(-1, cur - 1 - NEWS_MOVES), -1):
+        if k < len(entries) and entries[k].player == player:
+            break
+        for e in events[k] if k < len(events) else ():
+            if getattr(e, "kind", "") == "government":
+                said.setdefault(e.nation, e)  # walking back: the first seen is the latest
+                first[e.nation] = e
+    lines = []
+    w = names.t
+    for nid, e in said.items():
+        before = first[nid].before
+        if before == e.after:
+            continue  # changed and changed back
+        nation = names.nation(nid)
+        if e.after is None:
+            lines.append(w("page.gov_news_none", nation=nation))
+        elif before:
+            lines.append(w("page.gov_news_from", player=e.after, nation=nation, before=before))
+        else:
+            lines.append(w("page.gov_news", player=e.after, nation=nation))
+    if not lines:
+        return ""
+    return (f'<p class="news" data-testid="gov-news"><b>{esc(w("page.gov_news_h"))}</b> · '
+            + " ".join(esc(x) for x in lines) + "</p>")
+
+
 # -- why this player decides now ---------------------------------------------------------------------------
 def fund_text(state: Any, names: Names) -> str:
     """What the money asked for pays for (a factory, an import, all interest at a stop on Investor that a Swiss

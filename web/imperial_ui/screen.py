@@ -72,10 +72,12 @@ class GameScreen:
         target = m.target
         better = m.review_note[1] if m.review_note is not None and m.review_note[0] == m.replay else ""
         top = self.link_panel(state) if replay is None else ""
-        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target, better, top),
+        news = readable.government_news(s.events, s.entries, s.cur, state.current_player, m.names) \
+            if replay is None else ""
+        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target, better, top, news),
                  lambda: views.decision_html(state, chooser, m.names, replay=replay, note=note, rondel=rondel,
                                              last=last, at=at, greyed=greyed, target=target, better=better,
-                                             top=top))
+                                             top=top, news=news))
         secret = s.secret_cash
         dom.view("scoreboard", (Same(state), secret, lang),
                  lambda: readable.scoreboard_html(state, m.names, secret_cash=secret))

@@ -207,6 +207,15 @@ TEXT: dict[str, dict[str, str]] = {
     "page.why.fund": _("{nation:Poss} treasury and its government cannot pay this alone; any player may help.",
                        "Staatskasse und Regierung {nation:von dat} können das nicht allein zahlen; jeder darf helfen.",
                        "La tesorería y el gobierno {nation:de nom} no pueden pagarlo solos; cualquiera puede ayudar."),
+    # a change of government since the player on turn last decided (readable.government_news)
+    "page.gov_news": _("{player} now governs {nation:nom}.", "{player} regiert jetzt {nation:acc}.",
+                       "{player} gobierna ahora {nation:nom}."),
+    "page.gov_news_from": _("{player} now governs {nation:nom}, instead of {before}.",
+                            "{player} regiert jetzt {nation:acc}, statt {before}.",
+                            "{player} gobierna ahora {nation:nom}, en lugar de {before}."),
+    "page.gov_news_none": _("{nation:Nom} has no government now.", "{nation:Nom} {nation:hat|haben} jetzt keine Regierung.",
+                            "{nation:Nom} ya no {nation:tiene|tienen} gobierno."),
+    "page.gov_news_h": _("Government changed", "Regierungswechsel", "Cambio de gobierno"),
     "page.why.fund.buy": _("The money pays for {what} ({cost}); {nation:poss} treasury and its government are {short} "
                            "short, and what you give stays in the treasury.",
                            "Das Geld bezahlt {what} ({cost}); der Staatskasse und der Regierung {nation:von dat} fehlen "
