@@ -43,12 +43,12 @@ def test_the_worker_answers_a_review_with_progress_on_the_way():
 def test_the_kept_review_is_compact_and_fits_only_its_own_record():
     kept = answered()[0]["review"]
     s = finished_game()
-    assert len(json.dumps(kept)) < 4000
+    assert len(json.dumps(kept)) < 6000
     assert not reviewdata.fits(kept, ic.undo(s))
     assert not reviewdata.fits({**kept, "h": "0"}, s)
     assert kept["chart"][-1][3] == [ic.scores(s)[p["name"]] for p in s.players]  # it ends on the final scores
     per = {p["name"]: 0 for p in s.players}
-    for index, best_index, loss in kept["top"]:
+    for index, best_index, loss, *_why in kept["top"]:
         before = ic.codec.start_of(s)
         for i in s.history[:index]:
             before = ic.apply_index(before, i)
@@ -70,6 +70,36 @@ def test_turning_points_in_words(lang):
             assert r["text"].startswith(head) and player in r["text"]
             assert r["best"] in [str(a) for a in ic.legal_actions(session.states[r["index"]])]
             assert tx.t(lang, "review.better", better="") in r["text"]
+
+
+def test_a_computer_seats_decisions_are_nobodys_turning_points():
+    """Issue 36: only a person's own decisions are that person's turning points: the decisions a computer
+    seat made (also in a person's seat after the computer took over) are left out, when the review is made and
+    when a kept one is read."""
+    kept = answered()[0]["review"]
+    s = finished_game()
+    session = Session.from_state(s, game_id="g1")
+    computer = {row[0] for row in kept["top"][::2]}
+    points = reviewdata.turning_points(kept, session.states, session.actions, "en", computer)
+    shown = {r["index"] for rows in points.values() for r in rows}
+    assert shown and not shown & computer
+    msg = json.loads(botanswer.answer(json.dumps({"id": 8, "kind": "review", "gameId": "g1", "game": ic.save(s),
+                                                  "computer": sorted(computer)}), None))
+    assert not {row[0] for row in msg["review"]["top"]} & computer
+
+
+@pytest.mark.parametrize("lang", tx.LANGS)
+def test_a_better_line_says_why_and_never_who_wins(lang):
+    """Issue 36: a turning point says what the better choice would have gained, and no "X wins with N points"
+    appears inside a better line (the game's end in the review's look-ahead is not its real end)."""
+    kept = answered()[0]["review"]
+    session = Session.from_state(finished_game(), game_id="g1")
+    points = reviewdata.turning_points(kept, session.states, session.actions, lang)
+    rows = [r for rows in points.values() for r in rows]
+    wins = tx.t(lang, "narrate.game_over", player="\x00", points=0).split("\x00")[-1].split("0")[0].strip()
+    assert wins and not any(wins in r["better_text"] for r in rows), wins
+    why = tx.t(lang, "review.better_why", better="\x00", gains="\x01").split("\x00")[1].split("\x01")[0]
+    assert sum(why in r["better_text"] for r in rows) >= len(rows) // 2, [r["better_text"] for r in rows]
 
 
 def test_chart_points_carry_the_expected_scores():

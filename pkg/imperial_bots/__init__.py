@@ -52,7 +52,7 @@ from .search import LEVEL_CONFIG, SearchConfig, lookahead, mcts, play_out
 LEVELS = ("easy", "normal", "strong")
 
 __all__ = ["LEVELS", "choose", "choose_index", "choose_with_reason", "choose_with_reasons", "evaluate",
-           "expected_scores", "explain"]
+           "expected_scores", "explain", "gain_words", "gains", "gains_of"]
 
 
 def _rng(state: GameState, seed: int) -> random.Random:
@@ -175,6 +175,20 @@ def gains(state: GameState, chosen: int, later: GameState | None = None) -> list
     return [(key, vals) for _r, key, vals in out]
 
 
+def gains_of(state: GameState, chosen: int) -> tuple[list[tuple[str, dict[str, Any]]], bool]:
+    """:func:`gains` of the choice of index ``chosen`` at once, else (a rondel move, say) what the rest of the
+    nation's turn, played by the greedy policy, makes of it; and whether they are the latter."""
+    got = gains(state, chosen)
+    if got:
+        return got, False
+    nxt = apply_index(state, chosen)
+    if nxt.is_over or (nxt.round, nxt.active_nation) != (state.round, state.active_nation):
+        return got, False
+    w, tu = weights_for(state.board), tuning_for(state.board)
+    got = gains(state, chosen, play_out(nxt, 0, w, tu))
+    return got, bool(got)
+
+
 def gain_words(state: GameState, key: str, vals: dict[str, Any], lang: str) -> str:
     """One gain of :func:`gains` in ``lang``."""
     said: dict[str, Any] = dict(vals)
@@ -192,14 +206,8 @@ def _why(state: GameState, chosen: int, order: list[int], how: Why) -> Why:
     """Why the bot chose index ``chosen``, in a player's words: what the move gains (or ``how`` the bot
     decided when it gains nothing at once), and the next best candidate of ``order`` (indices, best first)
     named in words, never one said in the same words as the choice itself."""
-    got = gains(state, chosen)[:MAX_GAINS]
-    later = False
-    nxt_state = apply_index(state, chosen)
-    if not got and not nxt_state.is_over and (nxt_state.round, nxt_state.active_nation) == (
-            state.round, state.active_nation):  # a rondel move, say: what the rest of the nation's turn makes of it
-        w, tu = weights_for(state.board), tuning_for(state.board)
-        got = gains(state, chosen, play_out(nxt_state, 0, w, tu))[:MAX_GAINS]
-        later = bool(got)
+    got, later = gains_of(state, chosen)
+    got = got[:MAX_GAINS]
     acts = legal_actions(state)
     others = [j for j in order if j != chosen]
 

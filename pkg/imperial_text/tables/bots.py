@@ -28,8 +28,8 @@ TEXT: dict[str, dict[str, str]] = {
     # nation's turn (a rondel move to Factory, say)
     "bots.later": _r("by the end of the turn: {gains}", "bis zum Ende des Zuges: {gains}",
                      "al final del turno: {gains}"),
-    "bots.gain.gov": _r("takes the government of {nation:nom}", "übernimmt die Regierung {nation:von dat}",
-                        "toma el gobierno {nation:de nom}"),
+    "bots.gain.gov": _r("the government of {nation:nom}", "die Regierung {nation:von dat}",
+                        "el gobierno {nation:de nom}"),
     "bots.gain.power.one": _r("1 power point for {nation:nom}", "1 Machtpunkt für {nation:acc}",
                               "1 punto de poder para {nation:nom}"),
     "bots.gain.power.other": _r("{n} power points for {nation:nom}", "{n} Machtpunkte für {nation:acc}",

@@ -49,6 +49,8 @@ TEXT: dict[str, dict[str, str]] = {
                             "{where}: {player} {played}; das kostete etwa {n} Punkte",
                             "{where}: {player} {played}, lo que le costó cerca de {n} puntos"),
     "review.better": _r("Better: {better}", "Besser: {better}", "Mejor: {better}"),
+    "review.better_why": _r("{better}, which would have given {gains}", "{better}; das hätte gebracht: {gains}",
+                            "{better}, que habría dado {gains}"),
     "review.show": _r("Show this position in the replay, with the better choice outlined",
                       "Diese Stellung in der Wiederholung zeigen, mit der besseren Wahl markiert",
                       "Mostrar esta posición en la repetición, con la mejor opción marcada"),
