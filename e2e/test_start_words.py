@@ -37,6 +37,7 @@ def test_the_start_screen_picks_a_strength_and_keeps_the_version_in_the_rules(pa
     expect(version).to_contain_text("engine ")
     version.scroll_into_view_if_needed()
     expect(version).to_be_in_viewport()
+    page.screenshot(path=str(SHOTS / f"start-words-rules-{width}.png"))
     page.keyboard.press("Escape")
 
 
