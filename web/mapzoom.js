@@ -11,8 +11,9 @@
 // part the decision is about). Panning stops at the content box (Imperial 2030's polar band stays out).
 //
 // The zoom buttons never cover a region's name in the views the page chooses (the opening view, the whole map
-// of "⤢"): those may show a strip of the buttons' width right of the content, the whole map is fitted left of
-// the buttons, and a name still under them is moved out by the smallest pan. A view the player chose (zoomed or
+// of "⤢"): those may show a strip of the buttons' width right of the content, and a name under the buttons is
+// moved out by the smallest pan, else the view is zoomed out a little (at most to the whole content left of the
+// buttons). A view the player chose (zoomed or
 // dragged) is the player's: selecting a unit never changes its scale, it only pans (as little as will do).
 
 const $ = (id) => document.getElementById(id);
@@ -26,8 +27,9 @@ const MARGIN = 8;
 
 // {base: the drawing's own viewBox, content: [x0, y0, x1, y1], label: names' size in board pixels,
 //  cx, cy, s: the view, focus: [x0, y0, x1, y1] or null, auto: the view is still the one the page chose,
-//  whole: the whole map of "⤢" (until the player zooms or pans), fresh: the board was put in anew and its
-//  view is chosen at the first focus}
+//  whole: the whole map of "⤢" (until the player zooms or pans), strip: the view may show a strip of the
+//  zoom buttons' width right of the content (a name had to come out from under them), fresh: the board was
+//  put in anew and its view is chosen at the first focus}
 let st = null;
 
 // The map area's size, kept by the ResizeObserver below: measuring it at every click would force the browser to
@@ -81,7 +83,8 @@ function scales(a) {
   if (st.label > 0) home = Math.max(home, LEGIBLE_PX / st.label);
   // the whole content left of the zoom buttons
   const whole = Math.min(Math.max(1, a.width - controls - MARGIN) / cw, a.height / ch);
-  return { min: Math.min(fit, home, whole), home, max: Math.max(home * 4, fit * 8), whole };
+  // (min: the least the view may show, whole: the smallest the page goes to keep names from under the buttons)
+  return { min: Math.min(fit, home, whole), all: Math.min(fit, home), home, max: Math.max(home * 4, fit * 8), whole };
 }
 
 // the view on screen: scale and centre kept within bounds, the same viewBox on every layer
@@ -95,9 +98,9 @@ function show() {
   const [x0, y0, x1, y1] = st.content;
   // the content and, right of it, as much of a strip (at most the zoom buttons' width) as the focus needs to come
   // out from under the buttons; all of that in view: its middle in the area's middle
-  // (the page's own views: the whole strip, so that no name need be under the buttons)
+  // (the whole strip when a name had to come out from under the buttons: ``unclutter``)
   const strip = (controls + MARGIN) / st.s;
-  const xr = st.auto || st.whole ? x1 + strip
+  const xr = st.strip ? x1 + strip
     : st.focus ? Math.max(x1, Math.min(x1 + controls / st.s, st.focus[2] + strip)) : x1;
   st.cx = w >= xr - x0 ? (x0 + xr) / 2 : Math.min(xr - w / 2, Math.max(x0 + w / 2, st.cx));
   st.cy = h >= y1 - y0 ? (y0 + y1) / 2 : Math.min(y1 - h / 2, Math.max(y0 + h / 2, st.cy));
@@ -133,6 +136,7 @@ function home() {
   [st.cx, st.cy] = st.focus ? centredOn(st.focus, a) : centre(st.content);
   st.auto = true;
   st.whole = false;
+  st.strip = false;
   st.fresh = false;
   show();
   unclutter();
@@ -158,6 +162,7 @@ function unclutter() {
     const left = Math.max(...hits.map((r) => r.right)) - z.left + 2;
     const down = z.bottom - Math.min(...hits.map((r) => r.top)) + 2;
     const [cx, cy] = [st.cx, st.cy];
+    st.strip = true;
     st.cx += left / st.s;
     show();
     if (Math.abs(st.cx - cx) * st.s < left - 1 || !focusInRoom()) { // not that far (or the focus would leave
@@ -234,7 +239,7 @@ export function placed(base, json) {
     return;
   }
   st = { base, content, label: Number(opts.label) || 0, cx: 0, cy: 0, s: 1, focus: null, auto: true, whole: false,
-    fresh: true };
+    strip: false, fresh: true };
   home();
   st.fresh = true; // the focus Python sends next (with the highlights) centres it
 }
@@ -269,8 +274,9 @@ export function zoom(how) {
   } else if (how === "out") {
     st.s /= 1.4;
   } else {
-    st.s = scales(a).whole;
+    st.s = scales(a).all;
     st.whole = true;
+    st.strip = false;
     [st.cx, st.cy] = centre(st.content);
   }
   show();
