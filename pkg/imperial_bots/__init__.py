@@ -206,12 +206,16 @@ def _why(state: GameState, chosen: int, order: list[int], how: Why) -> Why:
     """Why the bot chose index ``chosen``, in a player's words: what the move gains (or ``how`` the bot
     decided when it gains nothing at once), and the next best candidate of ``order`` (indices, best first)
     named in words, never one said in the same words as the choice itself."""
-    got, later = gains_of(state, chosen)
-    got = got[:MAX_GAINS]
-    acts = legal_actions(state)
+    memo: list[tuple[list[tuple[str, dict[str, Any]]], bool]] = []
     others = [j for j in order if j != chosen]
 
     def said(lang: str) -> str:
+        # worked out when first asked for (``choose`` and ``choose_index`` never ask)
+        if not memo:
+            got, later = gains_of(state, chosen)
+            memo.append((got[:MAX_GAINS], later))
+        got, later = memo[0]
+        acts = legal_actions(state)
         text = "; ".join(gain_words(state, k, v, lang) for k, v in got) if got else how(lang)
         if later:
             text = t(lang, "bots.later", gains=text)
