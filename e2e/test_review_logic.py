@@ -195,3 +195,27 @@ def test_a_worker_that_cannot_start_ends_the_review_with_its_reason():
     app.command("bot-failed", json.dumps({"type": "failed", "message": "no WebAssembly here"}))
     assert page.document.body.dataset.review == "failed"
     assert "no WebAssembly here" in page.document.getElementById("review-box").innerHTML
+
+
+@pytest.mark.parametrize("lang", tx.LANGS)
+def test_what_followed_a_turning_point_is_told_from_the_events(lang):
+    """Issue 36: a turning point says what followed it before its player decided again ("Dia took Russia from
+    Ann"), read from the engine's events of those moves."""
+    rng = random.Random(11)
+    s = Session.new(["Ann", "Bob", "Cy", "Dia"], game_id="g", seed=11)
+    while not s.present.is_over and len(s.actions) < 900:
+        s.play(rng.choice(ic.legal_actions(s.present)))
+    case = None
+    for k, events in enumerate(s.events):
+        lost = [e for e in events if e.kind == "government" and e.before and e.after and e.before != e.after
+                and e.before != s.entries[k].player]
+        if lost:
+            back = max(j for j in range(k) if s.entries[j].player == lost[0].before)
+            if all(s.entries[j].player != lost[0].before for j in range(back + 1, k + 1)) and k - back <= 40:
+                case = back, lost[0]
+                break
+    assert case is not None
+    index, e = case
+    said = reviewdata.governments_lost(s.states, s.actions, index, lang)
+    assert e.after in said and e.before in said, said
+    assert reviewdata.governments_lost(s.states, s.actions, len(s.actions) - 1, lang) == ""

@@ -113,6 +113,26 @@ def gain_words(state: Any, key: str, vals: dict[str, Any], lang: str) -> str:
         return ""
 
 
+#: How many moves after a turning point are read for what followed from it.
+AFTER = 40
+
+
+def governments_lost(states: list[Any], actions: list[Any], index: int, lang: str) -> str:
+    """What followed the decision at ``index`` before its player decided again, from the engine's events of
+    those moves: the governments the player lost ("Dia took Russia from Ann"), in ``lang``; nothing if none."""
+    me = states[index].current_player
+    said = []
+    for k in range(index + 1, min(len(actions), index + 1 + AFTER)):
+        if states[k].current_player == me:
+            break
+        for e in core.step(states[k], actions[k])[1]:
+            if e.kind == "government" and e.before == me and e.after and e.after != me:
+                english = next((n.name for n in states[k].board_data.nations if n.id == e.nation), e.nation)
+                said.append(tx.t(lang, "review.took", rival=e.after, player=me,
+                                 nation=tx.nation(lang, states[k].board, e.nation, english)))
+    return "; ".join(dict.fromkeys(said))
+
+
 def fits(kept: Any, state: Any) -> bool:
     """Whether ``kept`` is a review of exactly ``state``'s record."""
     return (isinstance(kept, dict) and kept.get("v") == VERSION and kept.get("n") == len(state.history)
@@ -155,6 +175,9 @@ def turning_points(kept: dict[str, Any], states: list[Any], actions: list[Any], 
         points = max(1, round(loss))
         text = tx.tn(lang, "review.cost", points, where=where, player=before.current_player,
                      played=action_words(before, actions[index], lang))
+        lost = governments_lost(states, actions, index, lang)
+        if lost:
+            text = tx.t(lang, "review.then", cost=text, then=lost)
         better = tx.t(lang, "review.better", better=sentence(before, best, events, lang))
         lost = row[3] if len(row) > 3 and isinstance(row[3], list) else []
         why = "; ".join(w for w in (gain_words(before, g[0], g[1], lang) for g in lost
