@@ -196,6 +196,7 @@ RESET = """(lang) => {
   document.getElementById('new-game').reset();
   const solo = document.getElementById('solo-name');
   solo.value = solo.defaultValue;
+  document.getElementById('solo-level').value = 'normal';
   for (const id of ['player-count', 'board'])
     document.getElementById(id).dispatchEvent(new Event('change', {bubbles: true}));
   imperialPy.command('reseed');
@@ -298,7 +299,7 @@ def no_uncaught_errors_in_shared_pages() -> Iterator[None]:
 SPREAD = {
     "e2e/test_bots.py", "e2e/test_install.py", "e2e/test_hint_dock.py",
     "e2e/test_languages_logic.py", "tests/bots/test_bots.py", "tests/engine/test_load_fuzz.py",
-    "tests/engine/test_position.py", "tests/engine/test_properties.py",
+    "tests/engine/test_position.py", "tests/engine/test_properties.py", "tests/bots/test_reasons_plain.py",
 }
 #: Files that run in the same process as another (after it), to share its pool pages: the pages of
 #: browsers speaking German and Spanish are booted once, not once per process.
@@ -308,7 +309,7 @@ TOGETHER = {"e2e/test_a11y.py": "e2e/test_languages.py"}
 SLOW_FIRST = [
     "e2e/test_bylink.py", "e2e/test_bots.py", "e2e/test_languages.py", "e2e/test_a11y.py", "e2e/test_safety.py",
     "e2e/test_ui.py", "e2e/test_tutorial.py", "e2e/test_lab.py",
-    "tests/bots/test_bots.py", "e2e/test_boot.py", "tests/engine/test_load_fuzz.py", "e2e/test_readable.py",
+    "tests/bots/test_bots.py", "tests/bots/test_reasons_plain.py", "e2e/test_boot.py", "tests/engine/test_load_fuzz.py", "e2e/test_readable.py",
     "e2e/test_languages_logic.py", "e2e/test_hint_dock.py", "e2e/test_install.py",
     "tests/engine/test_position.py", "tests/engine/test_properties.py", "e2e/test_board_dom.py",
     "tests/test_pyodide_parity.py",

@@ -88,3 +88,22 @@ def test_the_page_names_the_regions_and_says_each_move() -> None:
     # an undo says nothing new
     app.command("undo")
     assert page.document.getElementById("announcer").textContent == said[-1]
+
+
+def test_the_announcement_follows_a_language_switch() -> None:
+    """Issue 36: the live region says the last move again in the new language, not the old one until the
+    next move."""
+    page = pf.FakePage()
+    app = pf.new_app(page, render)
+    app.command("start")
+    rng = random.Random(4)
+    while app.session.cur < 3:
+        chooser = app.model.current_chooser(app.bots.computer_decides())
+        app.choose(rng.choice(chooser.next_tokens()).value, str(app.model.epoch))
+    k = app.session.cur
+    english = page.document.getElementById("announcer").textContent
+    assert english == a11y.moved(k, app.session.entries[k - 1].text, "en")
+    for lang in ("de", "es"):
+        app.command("lang", lang)
+        said = page.document.getElementById("announcer").textContent
+        assert said == a11y.moved(k, app.session.entries[k - 1].text, lang) and said != english

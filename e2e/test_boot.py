@@ -58,7 +58,9 @@ def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(first_
     expect(page.locator("#loading [data-stage]")).to_have_count(3)
     wait_ready(page)
     expect(page.locator("#loading")).to_be_hidden()
-    expect(page.locator("#version")).to_contain_text("engine ")
+    # the engine's version is in the Rules dialog, not the header (issue 36)
+    expect(page.locator("#rules #version")).to_contain_text("engine ")
+    expect(page.locator("header #version")).to_have_count(0)
     # Something real from the renderer: the Europe board with its regions.
     expect(page.locator("#app svg [data-region='vienna']")).to_have_count(1)
     assert page.locator("#app svg [data-region]").count() > 40

@@ -191,8 +191,29 @@ def test_a_hint_is_a_sentence_and_a_bond_hint_names_the_nation():
                                               "action": str(bond), "why": "", "ms": 1}))
         html = page.html("botbar-hint")
         nation = Names(core.load_board("europe"), lang).nation(bond.nation)
-        assert html_text(html) == f"{app.model.w('page.b.hint_says')} {sentence(state, bond, [], lang)}."
+        said = sentence(state, bond, [], lang)
+        # one full stop: German money ends with one already ("… über 9 Mio."), never "9 Mio.."
+        assert html_text(html) == f"{app.model.w('page.b.hint_says')} {said}{'' if said.endswith('.') else '.'}"
+        assert ".." not in html_text(html)
         assert nation in html and f'<span class="nt"> <code>{bond}</code></span>' in html
+
+
+def test_an_open_hint_stays_on_a_language_switch_said_in_the_new_language():
+    """Issue 36: the hint and its why follow the language switch instead of going away."""
+    page, app, bots, _s = open_game(["human"] * 4)
+    app.command("hint")
+    reply = json.loads(answer(bots.asks[-1]))
+    app.command("bot-answer", json.dumps(reply))
+    state = app.session.present
+    action = core.legal_actions(state)[reply["index"]]
+    assert reply["whys"]["en"] in html_text(page.html("botbar-hint"))
+    for lang in ("de", "es", "en"):
+        app.command("lang", lang)
+        text = html_text(page.html("botbar-hint"))
+        assert text.startswith(f"{app.model.w('page.b.hint_says')} {sentence(state, action, [], lang)}"), text
+        assert reply["whys"][lang] in text, text
+        assert bots.marks[-1]["cls"] == "hinted"  # still outlined
+    assert app.bots.hint is not None
 
 
 def html_text(text: str) -> str:
@@ -293,3 +314,18 @@ def test_a_request_left_unanswered_stops_the_bots_and_try_again_restarts_the_wor
     assert app.session.cur == 1
     app.command("bot-answer", answer(bots.asks[-1]))
     assert app.session.cur == 2
+
+
+def test_play_against_the_computer_at_the_strength_picked():
+    """Issue 36: "Play against the computer" plays at the strength picked on the start screen (normal unless
+    another), the computer seats named as computers with it."""
+    for level in ("strong", "easy", ""):
+        page = pf.FakePage()
+        page.window.imperialBots = FakeBots()
+        app = pf.new_app(page)
+        page.document.getElementById("solo-name").value = "Zoe"
+        page.document.getElementById("solo-level").value = level
+        app.command("solo")
+        want = level or "normal"
+        assert app.session.extra["seats"] == ["human", want, want, want]
+        assert list(app.session.players) == ["Zoe", *(f"Computer {k} ({want})" for k in (1, 2, 3))]

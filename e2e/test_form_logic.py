@@ -5,8 +5,10 @@ reason in the list and on the drawing."""
 
 from __future__ import annotations
 
+import random
 import re
 import sys
+from typing import Any
 
 import imperial_core as core
 import imperial_text as tx
@@ -132,3 +134,76 @@ def test_unaffordable_rondel_spaces_are_unavailable_and_described_by_their_reaso
         assert 'aria-disabled="true"' in drawn and 'role="button"' in drawn and f'aria-describedby="why-{space}"' in drawn
         assert "tabindex" not in drawn and "data-choice" not in drawn
     assert html.count('id="why-') == len(off)
+
+
+def _fund_position(board: str = "europe") -> Any:
+    for seed in range(200):
+        rng = random.Random(seed)
+        s = core.new_game(["Ann", "Bob", "Cy", "Dia"], seed=seed, board=board)
+        for _ in range(700):
+            if s.is_over:
+                break
+            if s.decision == "fund" and s.turn["pending"][0] in ("factory", "import"):
+                return s
+            s = core.apply(s, rng.choice(core.legal_actions(s)))
+    raise AssertionError("no fund decision in 200 random games")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_the_cash_question_says_what_the_money_pays_for(lang: str) -> None:
+    """Issue 36: "Give cash so that Austria-Hungary can pay?" says what for (the factory or the import waiting,
+    its price) and how much is missing."""
+    s = _fund_position()
+    names = Names(core.load_board(s.board), lang)
+    why = readable.why_text(s, names)
+    key = s.turn["pending"]
+    region = names.region(key[1] if key[0] == "factory" else key[2])
+    consts = core.load_board(s.board).constants
+    cost = consts["factory_cost"] if key[0] == "factory" else consts["import_cost_per_unit"]
+    assert region in why and names.money(cost) in why, why
+    assert why != names.t("page.why.fund", nation=names.nation(s.active_nation)) and ".." not in why
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_hostile_and_friendly_are_explained_on_the_buttons_and_in_the_help(lang: str) -> None:
+    """Issue 36: "Over land, hostile / friendly" said what it does, on the button and in the "?"."""
+    from imperial_ui import rulehelp
+
+    board = core.load_board("europe")
+    names = Names(board, lang)
+    help_text = rulehelp.text("armies", board, lang)
+    for key in ("page.opt.hostile", "page.opt.friendly"):
+        said = tx.t(lang, key)
+        assert ":" in said and len(said.split(":", 1)[1].strip()) > 5, said
+    assert tx.t(lang, "page.opt.hostile").split(":")[0].strip(", ") in help_text.lower()
+    assert names.t("page.opt.friendly").split(":")[1].strip() in help_text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_a_change_of_government_is_told_in_the_decision_panel(lang: str) -> None:
+    """Issue 36: "Bob now governs Russia" in the decision panel, from the engine's events of the moves since the
+    player on turn last decided (not from a difference of states)."""
+    from imperial_ui.session import Session
+
+    s = Session.new(["Ann", "Bob", "Cy", "Dia"], game_id="g", seed=3)
+    rng = random.Random(3)
+    found = None
+    for _ in range(600):
+        if s.present.is_over:
+            break
+        s.play(rng.choice(core.legal_actions(s.present)))
+        changes = [e for e in s.events[-1] if e.kind == "government" and e.before and e.after]
+        if changes and s.present.current_player != s.entries[-1].player:
+            found = changes[0]
+            break
+    assert found is not None
+    names = Names(core.load_board("europe"), lang)
+    html = readable.government_news(s.events, s.entries, s.cur, s.present.current_player, names)
+    assert 'data-testid="gov-news"' in html
+    said = names.t("page.gov_news_from", player=found.after, nation=names.nation(found.nation), before=found.before)
+    assert tx.escape(said) in html
+    # drawn in the decision panel
+    panel = views.decision_html(s.present, None, names, news=html)
+    assert 'data-testid="gov-news"' in panel
+    # the player who made that move sees nothing new once it decided since
+    assert readable.government_news(s.events, s.entries, s.cur, s.entries[-1].player, names) == ""

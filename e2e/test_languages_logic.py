@@ -173,8 +173,10 @@ def test_the_log_is_told_in_the_language(lang: str) -> None:
 def test_the_computer_players_are_named_in_the_language() -> None:
     from imperial_ui.seats import solo_players
 
-    assert solo_players("Tú", lang="es")[0] == ["Tú", "Ordenador 1", "Ordenador 2", "Ordenador 3"]
-    assert solo_players("ordenador 1", lang="es")[0][1:] == ["Ordenador 2", "Ordenador 3", "Ordenador 4"]
+    assert solo_players("Tú", lang="es")[0] == ["Tú", "Ordenador 1 (normal)", "Ordenador 2 (normal)",
+                                                 "Ordenador 3 (normal)"]
+    assert solo_players("ordenador 1 (normal)", lang="es")[0][1:] == ["Ordenador 2 (normal)", "Ordenador 3 (normal)",
+                                                                       "Ordenador 4 (normal)"]
 
 
 @pytest.mark.parametrize("lang,arrived,convoy", [

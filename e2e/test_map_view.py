@@ -2,7 +2,8 @@
 
 At 1280×800, on both boards and in every language, the drawing fills the map area and every region name in view
 is at least 9 px on screen, the pieces and their counts large enough to count. On a phone (390×844): "+" zooms on the current
-choices and keeps them in view; selecting a unit brings its destinations into view; a game resumed from the
+choices and keeps them in view; selecting a unit brings its destinations into view at the player's zoom (issue 36:
+the scale is kept); the zoom buttons cover no region name in the views the page chooses; a game resumed from the
 saved list opens with its map in view; a message never covers the zoom buttons, and what a decision is about is
 never put under them (at 1280, 768 and 390 px).
 Screenshots of both boards at 1280, 768 and 390 px go to ``test-results/map-<board>-<width>.png``."""
@@ -210,9 +211,14 @@ def test_selecting_a_unit_brings_its_destinations_into_view_on_a_phone(page_pool
     page.mouse.move(cx + dx * 150, cy, steps=8)
     page.mouse.up()
     assert any(out for _x, _y, out in page.evaluate(WHERE, destinations))
+    scale = view_width(page)
     page.locator(f'#map [data-choice="{unit}"]').dispatch_event("click")  # a tap on the unit (even off screen)
     expect(page.locator(f'#map [data-kind="selected"] use[href="#o-{unit}"]')).to_have_count(1)
     assert sorted(targets(page)) == destinations
+    # the player's zoom is kept (issue 36): the view pans to the destinations, as many as fit at that scale
+    assert abs(view_width(page) - scale) < 0.01 * scale
+    assert len(out_of_view(page)) < len(destinations), out_of_view(page)
+    page.locator("[data-zoom=reset]").click()  # the whole map: every one in view
     assert not out_of_view(page), out_of_view(page)
 
 
@@ -227,7 +233,7 @@ def test_a_game_resumed_from_the_list_opens_with_its_map_in_view_on_a_phone(page
     page.evaluate("() => imperialPy.command('home')")
     resume = page.locator(f"#saves-list button[data-cmd=resume][data-arg='imperial.save.{game}']")
     resume.scroll_into_view_if_needed()
-    assert page.evaluate("() => scrollY") > 100  # the saved list is further down the start screen
+    page.evaluate("() => window.scrollTo(0, 200)")  # the start screen scrolled down
     resume.click()
     page.wait_for_function("() => document.body.dataset.screen === 'game'")
     assert page.evaluate("() => scrollY") == 0
@@ -290,3 +296,51 @@ def test_what_a_decision_is_about_is_never_under_the_zoom_buttons(page_pool: Pag
         e = 0.5  # (a box at the content's top, left or bottom edge lies at the area's edge there)
         assert ax0 - e <= fx0 and fx1 <= ax1 + e and ay0 - e <= fy0 and fy1 <= ay1 + e, (state.board, regions, seen)
         assert fx1 <= zx0 + e or fy0 >= zy1 - e or fy1 <= zy0 + e, (state.board, regions, seen)  # not under them
+
+
+# the region names the zoom buttons cover (their boxes meet), of those in the map area
+COVERED_NAMES = """() => {
+    const z = document.querySelector('#game .zoom').getBoundingClientRect();
+    const a = document.querySelector('.mapwrap').getBoundingClientRect();
+    const meet = (r, s) => r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
+    return [...document.querySelectorAll('#map svg.live g.labels text.label')]
+        .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && meet(r, a) && meet(r, z); })
+        .map((el) => el.textContent);
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 768, 390])
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_the_zoom_buttons_cover_no_region_name_in_the_default_views(page_pool: PagePool, board: str,
+                                                                    width: int) -> None:
+    """Issue 36: in the view the page opens on and in the whole-map view ("⤢"), no region name is under the zoom
+    buttons (Moscow was, on a phone)."""
+    page = page_pool.use({"width": width, "height": SIZES[width]}, phone=width < 768)
+    open_link(page, midgame(board=board))
+    assert page.evaluate(COVERED_NAMES) == []
+    page.locator("[data-zoom=reset]").click()
+    assert page.evaluate(COVERED_NAMES) == []
+    if width == 390:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"map-whole-{board}-{width}.png"))
+    assert page.evaluate(MEASURE)["filled"][0] >= 0.8  # the whole map across the area but the buttons' strip
+
+
+def test_selecting_a_unit_keeps_the_players_zoom_on_a_phone(page_pool: PagePool) -> None:
+    """Issue 36: a player who zoomed keeps the scale when a unit is selected (the view only pans)."""
+    page = page_pool.use({"width": 390, "height": 844}, phone=True)
+    state = maneuver("europe", 4)
+    open_link(page, state)
+    pick = chooser(state)
+    units = [t.value for t in pick.next_tokens() if t.kind == "region"]
+    for _ in range(2):
+        page.locator("[data-zoom=in]").click()
+    unit = next((u for u in units if page.evaluate(TAPPABLE, u)), None)
+    if unit is None:  # none in view after the zoom: back to where they are, at the same scale
+        page.locator("[data-zoom=out]").click()
+        page.locator("[data-zoom=in]").click()
+        unit = next(u for u in units if page.evaluate(TAPPABLE, u))
+    before = view_width(page)
+    page.locator(f'#map [data-choice="{unit}"]').dispatch_event("click")
+    expect(page.locator(f'#map [data-kind="selected"] use[href="#o-{unit}"]')).to_have_count(1)
+    assert abs(view_width(page) - before) < 0.01 * before, (before, view_width(page))

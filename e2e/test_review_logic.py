@@ -43,12 +43,12 @@ def test_the_worker_answers_a_review_with_progress_on_the_way():
 def test_the_kept_review_is_compact_and_fits_only_its_own_record():
     kept = answered()[0]["review"]
     s = finished_game()
-    assert len(json.dumps(kept)) < 4000
+    assert len(json.dumps(kept)) < 6000
     assert not reviewdata.fits(kept, ic.undo(s))
     assert not reviewdata.fits({**kept, "h": "0"}, s)
     assert kept["chart"][-1][3] == [ic.scores(s)[p["name"]] for p in s.players]  # it ends on the final scores
     per = {p["name"]: 0 for p in s.players}
-    for index, best_index, loss in kept["top"]:
+    for index, best_index, loss, *_why in kept["top"]:
         before = ic.codec.start_of(s)
         for i in s.history[:index]:
             before = ic.apply_index(before, i)
@@ -70,6 +70,36 @@ def test_turning_points_in_words(lang):
             assert r["text"].startswith(head) and player in r["text"]
             assert r["best"] in [str(a) for a in ic.legal_actions(session.states[r["index"]])]
             assert tx.t(lang, "review.better", better="") in r["text"]
+
+
+def test_a_computer_seats_decisions_are_nobodys_turning_points():
+    """Issue 36: only a person's own decisions are that person's turning points: the decisions a computer
+    seat made (also in a person's seat after the computer took over) are left out, when the review is made and
+    when a kept one is read."""
+    kept = answered()[0]["review"]
+    s = finished_game()
+    session = Session.from_state(s, game_id="g1")
+    computer = {row[0] for row in kept["top"][::2]}
+    points = reviewdata.turning_points(kept, session.states, session.actions, "en", computer)
+    shown = {r["index"] for rows in points.values() for r in rows}
+    assert shown and not shown & computer
+    msg = json.loads(botanswer.answer(json.dumps({"id": 8, "kind": "review", "gameId": "g1", "game": ic.save(s),
+                                                  "computer": sorted(computer)}), None))
+    assert not {row[0] for row in msg["review"]["top"]} & computer
+
+
+@pytest.mark.parametrize("lang", tx.LANGS)
+def test_a_better_line_says_why_and_never_who_wins(lang):
+    """Issue 36: a turning point says what the better choice would have gained, and no "X wins with N points"
+    appears inside a better line (the game's end in the review's look-ahead is not its real end)."""
+    kept = answered()[0]["review"]
+    session = Session.from_state(finished_game(), game_id="g1")
+    points = reviewdata.turning_points(kept, session.states, session.actions, lang)
+    rows = [r for rows in points.values() for r in rows]
+    wins = tx.t(lang, "narrate.game_over", player="\x00", points=0).split("\x00")[-1].split("0")[0].strip()
+    assert wins and not any(wins in r["better_text"] for r in rows), wins
+    why = tx.t(lang, "review.better_why", better="\x00", gains="\x01").split("\x00")[1].split("\x01")[0]
+    assert sum(why in r["better_text"] for r in rows) >= len(rows) // 2, [r["better_text"] for r in rows]
 
 
 def test_chart_points_carry_the_expected_scores():
@@ -165,3 +195,27 @@ def test_a_worker_that_cannot_start_ends_the_review_with_its_reason():
     app.command("bot-failed", json.dumps({"type": "failed", "message": "no WebAssembly here"}))
     assert page.document.body.dataset.review == "failed"
     assert "no WebAssembly here" in page.document.getElementById("review-box").innerHTML
+
+
+@pytest.mark.parametrize("lang", tx.LANGS)
+def test_what_followed_a_turning_point_is_told_from_the_events(lang):
+    """Issue 36: a turning point says what followed it before its player decided again ("Dia took Russia from
+    Ann"), read from the engine's events of those moves."""
+    rng = random.Random(11)
+    s = Session.new(["Ann", "Bob", "Cy", "Dia"], game_id="g", seed=11)
+    while not s.present.is_over and len(s.actions) < 900:
+        s.play(rng.choice(ic.legal_actions(s.present)))
+    case = None
+    for k, events in enumerate(s.events):
+        lost = [e for e in events if e.kind == "government" and e.before and e.after and e.before != e.after
+                and e.before != s.entries[k].player]
+        if lost:
+            back = max(j for j in range(k) if s.entries[j].player == lost[0].before)
+            if all(s.entries[j].player != lost[0].before for j in range(back + 1, k + 1)) and k - back <= 40:
+                case = back, lost[0]
+                break
+    assert case is not None
+    index, e = case
+    said = reviewdata.governments_lost(s.states, s.actions, index, lang)
+    assert e.after in said and e.before in said, said
+    assert reviewdata.governments_lost(s.states, s.actions, len(s.actions) - 1, lang) == ""

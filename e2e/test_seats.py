@@ -105,10 +105,21 @@ def test_a_link_has_no_meta_and_opens_with_human_seats():
 
 
 def test_play_against_the_computer_names_never_clash():
-    names, seats = S.solo_players("  computer   1 ")
-    assert names == ["computer 1", "Computer 2", "Computer 3", "Computer 4"]
+    names, seats = S.solo_players("  computer   1 (normal) ")
+    assert names == ["computer 1 (normal)", "Computer 2 (normal)", "Computer 3 (normal)", "Computer 4 (normal)"]
     assert seats == ["human", "normal", "normal", "normal"]
     core.new_game(names, seed=1)  # the engine takes them
+
+
+def test_play_against_the_computer_at_the_strength_picked_names_computers_as_computers():
+    """Issue 36: the computer seats are called computers, with their strength, in the page's language."""
+    for level, lang, said in (("strong", "en", "Computer 1 (strong)"), ("easy", "de", "Computer 1 (leicht)"),
+                              ("strong", "es", "Ordenador 1 (fuerte)")):
+        names, seats = S.solo_players("Zoe", lang=lang, level=level)
+        assert names[1] == said and seats == ["human", level, level, level]
+        assert all(len(n) <= 24 for n in names)
+        core.new_game(names, seed=1)
+    assert S.solo_players("Zoe", level="nonsense")[1][1] == S.SOLO_LEVEL
 
 
 # -- what to ask, and which answers count ------------------------------------------------------------------

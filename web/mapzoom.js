@@ -9,6 +9,12 @@
 // empty, else zoomed until the content fills the area (the wide 2030 world: its height fills the area, and the
 // focus is in the middle); never so small that a name is under 9 px (on a phone, then, part of the board: the
 // part the decision is about). Panning stops at the content box (Imperial 2030's polar band stays out).
+//
+// The zoom buttons never cover a region's name in the views the page chooses (the opening view, the whole map
+// of "⤢"): those may show a strip of the buttons' width right of the content, and a name under the buttons is
+// moved out by the smallest pan, else the view is zoomed out a little (at most to the whole content left of the
+// buttons). A view the player chose (zoomed or
+// dragged) is the player's: selecting a unit never changes its scale, it only pans (as little as will do).
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,7 +27,9 @@ const MARGIN = 8;
 
 // {base: the drawing's own viewBox, content: [x0, y0, x1, y1], label: names' size in board pixels,
 //  cx, cy, s: the view, focus: [x0, y0, x1, y1] or null, auto: the view is still the one the page chose,
-//  fresh: the board was put in anew and its view is chosen at the first focus}
+//  whole: the whole map of "⤢" (until the player zooms or pans), strip: the view may show a strip of the
+//  zoom buttons' width right of the content (a name had to come out from under them), fresh: the board was
+//  put in anew and its view is chosen at the first focus}
 let st = null;
 
 // The map area's size, kept by the ResizeObserver below: measuring it at every click would force the browser to
@@ -73,7 +81,10 @@ function scales(a) {
   const fill = Math.max(a.width / cw, a.height / ch);
   let home = Math.min((fit * cw) / a.width, (fit * ch) / a.height) >= 1 - EMPTY_AT_MOST ? fit : fill;
   if (st.label > 0) home = Math.max(home, LEGIBLE_PX / st.label);
-  return { min: Math.min(fit, home), home, max: Math.max(home * 4, fit * 8) };
+  // the whole content left of the zoom buttons
+  const whole = Math.min(Math.max(1, a.width - controls - MARGIN) / cw, a.height / ch);
+  // (min: the least the view may show, whole: the smallest the page goes to keep names from under the buttons)
+  return { min: Math.min(fit, home, whole), all: Math.min(fit, home), home, max: Math.max(home * 4, fit * 8), whole };
 }
 
 // the view on screen: scale and centre kept within bounds, the same viewBox on every layer
@@ -87,7 +98,10 @@ function show() {
   const [x0, y0, x1, y1] = st.content;
   // the content and, right of it, as much of a strip (at most the zoom buttons' width) as the focus needs to come
   // out from under the buttons; all of that in view: its middle in the area's middle
-  const xr = st.focus ? Math.max(x1, Math.min(x1 + controls / st.s, st.focus[2] + (controls + MARGIN) / st.s)) : x1;
+  // (the whole strip when a name had to come out from under the buttons: ``unclutter``)
+  const strip = (controls + MARGIN) / st.s;
+  const xr = st.strip ? x1 + strip
+    : st.focus ? Math.max(x1, Math.min(x1 + controls / st.s, st.focus[2] + strip)) : x1;
   st.cx = w >= xr - x0 ? (x0 + xr) / 2 : Math.min(xr - w / 2, Math.max(x0 + w / 2, st.cx));
   st.cy = h >= y1 - y0 ? (y0 + y1) / 2 : Math.min(y1 - h / 2, Math.max(y0 + h / 2, st.cy));
   const box = [st.cx - w / 2, st.cy - h / 2, w, h].map((v) => Math.round(v * 100) / 100).join(" ");
@@ -121,8 +135,66 @@ function home() {
   st.s = chosenScale(a);
   [st.cx, st.cy] = st.focus ? centredOn(st.focus, a) : centre(st.content);
   st.auto = true;
+  st.whole = false;
+  st.strip = false;
   st.fresh = false;
   show();
+  unclutter();
+}
+
+// The region names the zoom buttons cover now (their boxes on screen).
+function coveredNames() {
+  const z = document.querySelector(".mapwrap > .zoom")?.getBoundingClientRect();
+  if (!z || !(z.width > 0)) return { z: null, hits: [] };
+  const meet = (r) => r.width > 0 && r.left < z.right && z.left < r.right && r.top < z.bottom && z.top < r.bottom;
+  const hits = [...($("map")?.querySelectorAll(":scope > svg:not(.map-overlay) g.labels text.label") ?? [])]
+    .map((el) => el.getBoundingClientRect()).filter(meet);
+  return { z, hits };
+}
+
+// In a view the page chose, the names under the zoom buttons moved out from under them: the view panned the
+// least that frees them (the names move left, or down) with what the decision is about still in the room, else
+// the view a little further out; a few times at most.
+function unclutter() {
+  for (let k = 0; k < 8; k++) {
+    const { z, hits } = coveredNames();
+    if (!z || !hits.length) return;
+    const left = Math.max(...hits.map((r) => r.right)) - z.left + 2;
+    const down = z.bottom - Math.min(...hits.map((r) => r.top)) + 2;
+    const [cx, cy] = [st.cx, st.cy];
+    st.strip = true;
+    st.cx += left / st.s;
+    show();
+    if (Math.abs(st.cx - cx) * st.s < left - 1 || !focusInRoom()) { // not that far (or the focus would leave
+      st.cx = cx; // the room): down instead
+      st.cy -= down / st.s;
+      show();
+      if (Math.abs(st.cy - cy) * st.s < 1 || !focusInRoom()) { // neither: a little further out, on the focus
+        const a = area();
+        const s = st.s;
+        st.s = Math.max(scales(a).min, s * 0.9);
+        if (st.s >= s) {
+          [st.cx, st.cy] = [cx, cy];
+          show();
+          return;
+        }
+        [st.cx, st.cy] = st.focus ? centredOn(st.focus, a) : [cx, cy];
+        show();
+      }
+    }
+  }
+}
+
+// whether what the decision is about is in the room (where the page puts it) in the view now
+function focusInRoom() {
+  const a = area();
+  if (!st.focus || !a) return true;
+  const r = room(a);
+  const x = (v) => (v - st.cx) * st.s + a.width / 2;
+  const y = (v) => (v - st.cy) * st.s + a.height / 2;
+  const e = 0.5;
+  return x(st.focus[0]) >= r.left - e && x(st.focus[2]) <= r.left + r.width + e
+    && y(st.focus[1]) >= r.top - e && y(st.focus[3]) <= r.top + r.height + e;
 }
 
 // the box brought into the room with as small a move as will do; zoomed out if it is larger than the room
@@ -134,7 +206,7 @@ function bring(box) {
   const h = a.height / st.s;
   // the room in board pixels, from the view's corner
   const [rl, rt, rw, rh] = [r.left / st.s, r.top / st.s, r.width / st.s, r.height / st.s];
-  if (box[2] - box[0] > rw || box[3] - box[1] > rh) {
+  if (st.auto && (box[2] - box[0] > rw || box[3] - box[1] > rh)) { // the page's view: zoomed out to show it all
     st.s = fitting(box, r);
     [st.cx, st.cy] = centredOn(box, a);
     show();
@@ -142,8 +214,11 @@ function bring(box) {
   }
   const x0 = st.cx - w / 2;
   const y0 = st.cy - h / 2;
-  const nx = Math.min(box[0] - rl, Math.max(box[2] - rl - rw, x0));
-  const ny = Math.min(box[1] - rt, Math.max(box[3] - rt - rh, y0));
+  // the least pan that puts the box in the room, or (larger than the room at the player's scale) the room in
+  // the box
+  const clamp = (v, p, q) => Math.min(Math.max(p, q), Math.max(Math.min(p, q), v));
+  const nx = clamp(x0, box[0] - rl, box[2] - rl - rw);
+  const ny = clamp(y0, box[1] - rt, box[3] - rt - rh);
   if (nx === x0 && ny === y0) return; // in view already: nothing on the page changes
   st.cx = nx + w / 2;
   st.cy = ny + h / 2;
@@ -163,7 +238,8 @@ export function placed(base, json) {
     show();
     return;
   }
-  st = { base, content, label: Number(opts.label) || 0, cx: 0, cy: 0, s: 1, focus: null, auto: true, fresh: true };
+  st = { base, content, label: Number(opts.label) || 0, cx: 0, cy: 0, s: 1, focus: null, auto: true, whole: false,
+    strip: false, fresh: true };
   home();
   st.fresh = true; // the focus Python sends next (with the highlights) centres it
 }
@@ -188,6 +264,7 @@ export function zoom(how) {
   const a = area();
   if (!st || !a) return;
   st.auto = false;
+  st.whole = false;
   if (how === "in") {
     let s = st.s * 1.4;
     const fits = st.focus ? fitting(st.focus, room(a)) : 0;
@@ -197,10 +274,13 @@ export function zoom(how) {
   } else if (how === "out") {
     st.s /= 1.4;
   } else {
-    st.s = scales(a).min;
+    st.s = scales(a).all;
+    st.whole = true;
+    st.strip = false;
     [st.cx, st.cy] = centre(st.content);
   }
   show();
+  if (st.whole) unclutter();
 }
 
 // zoom by `factor` keeping the board's point under (px, py) (pixels from the area's corner) where it is
@@ -215,6 +295,7 @@ function zoomAt(factor, px, py) {
   st.cy = by - (py - a.height / 2) / s;
   st.s = s;
   st.auto = false;
+  st.whole = false;
   show();
 }
 
@@ -261,6 +342,7 @@ function onPointerMove(e) {
   st.cx -= dx / st.s;
   st.cy -= dy / st.s;
   st.auto = false;
+  st.whole = false;
   show();
 }
 
@@ -296,6 +378,7 @@ function resized(entries) {
   }
   if (!st || !area()) return;
   if (st.fresh || st.auto) home();
+  else if (st.whole) zoom("reset");
   else show();
 }
 if (typeof ResizeObserver === "function") {

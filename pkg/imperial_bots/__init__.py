@@ -26,8 +26,10 @@ units, governments, the investor card.  Its weights and the policy's were tuned 
 With ``seconds=None`` the result depends only on the position (``to_position(state)``), the level and the
 seed, in every Python (the budget is counted in iterations); with ``seconds`` the strong level searches for
 that long.  ``choose_with_reason`` also returns a one-line reason for the log, built from the engine's events
-of the chosen step (``imperial_core.narrate``) and the bot's own comparison (the next best choice named in
-words); ``choose_with_reasons`` gives the bot's own words in every language at once.
+of the chosen step (``imperial_core.narrate``) and what the move gains in the game's terms (power, tax
+revenue, interest, cash, a government: :func:`gains`, at once or by the end of the nation's turn), with the
+next best choice named in words (never in the words of the choice itself); no search counts or margins.
+``choose_with_reasons`` gives the bot's own words in every language at once.
 """
 
 from __future__ import annotations
@@ -36,20 +38,21 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from imperial_core import Action, GameState, legal_actions, step, to_position
+from imperial_core import Action, GameState, apply_index, legal_actions, step, to_position
 from imperial_core.engine import paused_gc
 from imperial_core.narrate import action_words, sentence
-from imperial_text import LANGS, known, number, t
+from imperial_text import LANGS, known, money, t, tn
+from imperial_text import nation as nation_name
 
-from .evaluate import Weights, evaluate, expected_scores, weights_for
-from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, ranked_scores, tuning_for
+from .evaluate import Weights, evaluate, expected_scores, summarize, weights_for
+from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of, ranked_scores, tuning_for
 from .review import review as review
-from .search import LEVEL_CONFIG, SearchConfig, lookahead, mcts
+from .search import LEVEL_CONFIG, SearchConfig, lookahead, mcts, play_out
 
 LEVELS = ("easy", "normal", "strong")
 
 __all__ = ["LEVELS", "choose", "choose_index", "choose_with_reason", "choose_with_reasons", "evaluate",
-           "expected_scores", "explain"]
+           "expected_scores", "explain", "gain_words", "gains", "gains_of"]
 
 
 def _rng(state: GameState, seed: int) -> random.Random:
@@ -88,22 +91,21 @@ def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, 
     if state.decision not in KEY_DECISIONS:
         if cfg.maneuver_k > 1 and state.decision in ("fleets", "armies", "contact", "demand"):
             i, vals = lookahead(state, w, tu, cfg, top=cfg.maneuver_k)
-            return i, _why(state, i, vals, _said("bots.compare_moves"))
-        return greedy_index(state, None, w, tu), _said("bots.maneuver_plan")
+            return i, _why(state, i, [j for j, _v in vals], _said("bots.compare_moves"))
+        i = greedy_index(state, None, w, tu)
+        return i, _why(state, i, [], _said("bots.maneuver_plan"))
     if level == "normal":
         i, vals = lookahead(state, w, tu, cfg)
-        return i, _why(state, i, vals, _said("bots.look_ahead"))
+        return i, _why(state, i, [j for j, _v in vals], _said("bots.look_ahead"))
     seed_int = _rng(state, seed).getrandbits(32)
     i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
-    visits = sum(x[2] for x in stats)
-
-    def how(lang: str) -> str:
-        return t(lang, "bots.search", n=number(lang, visits))
-
+    # the runner-up: the best of the others by value, or the most explored when the choice is not the best
     mine = next(v for j, v, _n in stats if j == i)
     if all(v <= mine for _j, v, _n in stats):
-        return i, _why(state, i, [(j, v) for j, v, _n in stats], how)
-    return i, _why_explored(state, i, stats, how)
+        order = [j for j, _v, _n in sorted(stats, key=lambda x: -x[1])]
+    else:
+        order = [j for j, _v, _n in sorted(stats, key=lambda x: (-x[2], -x[1]))]
+    return i, _why(state, i, order, _said("bots.look_further"))
 
 
 #: The easy level: how often a decision that shapes the game is one of its three best-looking choices taken
@@ -120,38 +122,106 @@ def _easy(state: GameState, seed: int, w: Weights, tu: Tuning) -> tuple[int, Why
             keys = keys_of(state)
             sc = ranked_scores(state, keys, w, tu)
             top = sorted(range(len(keys)), key=lambda i: (-sc[i], i))[:EASY_TOP]
-            return top[rng.randrange(len(top))], _said("bots.one_of_best")
-        return greedy_index(state, rng, w, tu), _said("bots.best_glance")
-    return greedy_index(state, rng, w, tu, noise=EASY_NOISE), _said("bots.quick_look")
+            i = top[rng.randrange(len(top))]
+            return i, _why(state, i, [], _said("bots.one_of_best"))
+        i = greedy_index(state, rng, w, tu)
+        return i, _why(state, i, [], _said("bots.best_glance"))
+    i = greedy_index(state, rng, w, tu, noise=EASY_NOISE)
+    return i, _why(state, i, [], _said("bots.quick_look"))
 
 
-def _why(state: GameState, chosen: int, vals: list[tuple[int, float]], how: Why) -> Why:
-    """``how`` the bot decided, and by how many points its choice (index ``chosen``) beat the next best
-    candidate of ``vals`` (index, value), which is named in words."""
-    mine = next((v for j, v in vals if j == chosen), None)
-    other = next(((j, v) for j, v in vals if j != chosen), None)
-    if mine is None or other is None:
-        return how
-    points = f"{mine - other[1]:+.1f}"
-    alternative = legal_actions(state)[other[0]]
+#: The most gains a reason names.
+MAX_GAINS = 2
+
+
+def gains(state: GameState, chosen: int, later: GameState | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """What the choice of index ``chosen`` gains at once (or by ``later``, a state after it), in the game's own
+    terms: catalogue keys (``bots.gain.*``) and their values, nations as ids and money in millions, most
+    telling first."""
+    before, after = summarize(state), summarize(later or apply_index(state, chosen))
+    me = me_of(state)
+    nids = list(state.nations)
+    mover = state.active_nation
+    out: list[tuple[int, str, dict[str, Any]]] = []  # (rank, key, values)
+    for k, nid in enumerate(nids):
+        if after.gov[k] == me and before.gov[k] != me:
+            out.append((0, "bots.gain.gov", {"nation": nid}))
+        d = after.power[k] - before.power[k]
+        if d > 0:
+            out.append((1, "bots.gain.power", {"nation": nid, "count": d}))
+        d = after.interest[k][me] - before.interest[k][me]
+        if d > 0:
+            out.append((2, "bots.gain.interest", {"nation": nid, "m": d}))
+        if after.base[k] > before.base[k]:
+            out.append((3, "bots.gain.revenue", {"nation": nid}))
+        elif after.base[k] < before.base[k] and nid != mover and before.gov[k] != me:
+            out.append((4, "bots.gain.blocks", {"nation": nid}))
+        if after.threat[k] < before.threat[k]:
+            out.append((5, "bots.gain.safer", {"nation": nid}))
+        if after.reach[k] > before.reach[k]:
+            out.append((6, "bots.gain.reach", {"nation": nid}))
+        d = int(after.treasury[k] - before.treasury[k])
+        if d > 0 and nid == mover:
+            out.append((7, "bots.gain.treasury", {"nation": nid, "m": d}))
+        d = after.units[k] - before.units[k]
+        if d > 0:
+            out.append((8, "bots.gain.units", {"nation": nid, "count": d}))
+    d = int(after.cash[me] - before.cash[me])
+    if d > 0:
+        out.append((2, "bots.gain.cash", {"player": before.names[me], "m": d}))
+    if after.card == me and before.card != me:
+        out.append((9, "bots.gain.card", {"player": before.names[me]}))
+    out.sort(key=lambda x: x[0])
+    return [(key, vals) for _r, key, vals in out]
+
+
+def gains_of(state: GameState, chosen: int) -> tuple[list[tuple[str, dict[str, Any]]], bool]:
+    """:func:`gains` of the choice of index ``chosen`` at once, else (a rondel move, say) what the rest of the
+    nation's turn, played by the greedy policy, makes of it; and whether they are the latter."""
+    got = gains(state, chosen)
+    if got:
+        return got, False
+    nxt = apply_index(state, chosen)
+    if nxt.is_over or (nxt.round, nxt.active_nation) != (state.round, state.active_nation):
+        return got, False
+    w, tu = weights_for(state.board), tuning_for(state.board)
+    got = gains(state, chosen, play_out(nxt, 0, w, tu))
+    return got, bool(got)
+
+
+def gain_words(state: GameState, key: str, vals: dict[str, Any], lang: str) -> str:
+    """One gain of :func:`gains` in ``lang``."""
+    said: dict[str, Any] = dict(vals)
+    if "nation" in said:
+        nid = said["nation"]
+        said["nation"] = nation_name(lang, state.board, nid, state.board_data.nation(nid).name)
+    if "m" in said:
+        said["m"] = money(lang, said["m"])
+    if "count" in said:
+        return tn(lang, key, said.pop("count"), **said)
+    return t(lang, key, **said)
+
+
+def _why(state: GameState, chosen: int, order: list[int], how: Why) -> Why:
+    """Why the bot chose index ``chosen``, in a player's words: what the move gains (or ``how`` the bot
+    decided when it gains nothing at once), and the next best candidate of ``order`` (indices, best first)
+    named in words, never one said in the same words as the choice itself."""
+    memo: list[tuple[list[tuple[str, dict[str, Any]]], bool]] = []
+    others = [j for j in order if j != chosen]
 
     def said(lang: str) -> str:
-        return t(lang, "bots.margin", how=how(lang), points=points if lang == "en" else points.replace(".", ","),
-                 next=action_words(state, alternative, lang))
-
-    return said
-
-
-def _why_explored(state: GameState, chosen: int, stats: list[tuple[int, float, int]], how: Why) -> Why:
-    """The search chooses the choice it explored most, which need not have the best mean value: ``how`` it
-    decided, how often it explored its choice and the runner-up (the next most explored), named in words."""
-    mine = next(n for j, _v, n in stats if j == chosen)
-    j2, _v2, theirs = max(((j, v, n) for j, v, n in stats if j != chosen), key=lambda x: (x[2], x[1]))
-    alternative = legal_actions(state)[j2]
-
-    def said(lang: str) -> str:
-        return t(lang, "bots.explored", how=how(lang), mine=number(lang, mine), theirs=number(lang, theirs),
-                 next=action_words(state, alternative, lang))
+        # worked out when first asked for (``choose`` and ``choose_index`` never ask)
+        if not memo:
+            got, later = gains_of(state, chosen)
+            memo.append((got[:MAX_GAINS], later))
+        got, later = memo[0]
+        acts = legal_actions(state)
+        text = "; ".join(gain_words(state, k, v, lang) for k, v in got) if got else how(lang)
+        if later:
+            text = t(lang, "bots.later", gains=text)
+        own = action_words(state, acts[chosen], lang)
+        nxt = next((w for w in (action_words(state, acts[j], lang) for j in others) if w != own), None)
+        return t(lang, "bots.next_best", why=text, next=nxt) if nxt else text
 
     return said
 

@@ -74,7 +74,7 @@ class BotBar:
             _g, _k, notation, label, why = bots.hint
             parts["hint"] = (f'<p class="hinttext" data-testid="hint-text" data-action="{views.esc(notation)}">'
                              f'{w("page.b.hint_says")} <b>{views.esc(label)}</b>{views.notation(notation)}'
-                             f'{" — " + views.esc(why) if why else ""}.</p>')
+                             f'{" — " + views.esc(why) if why else ""}{"" if (why or label).endswith(".") else "."}</p>')
         self.dom.data(bot=state_word)
         bar = self.dom.el("botbar")
         if not bar:

@@ -48,6 +48,7 @@ class BotPlay:
         self.last_cur = 0
         self.holding = False  # an answer waits for the pace
         self.hint: tuple[str, int, str, str, str] | None = None  # (game, step, notation, sentence, why)
+        self.hint_whys: dict[str, str] = {}  # the hint's why in every language (a language switch keeps it)
         self.pace = Pace(store)
         self.decisions = 0
         game.after_draw.append(self.pace.drawn)
@@ -107,12 +108,26 @@ class BotPlay:
 
     def relang(self) -> None:
         """The page's language changed (``Dom.forget_all`` has been called: the bar's parts are written again):
-        the reasons (kept in every language), the bar and the table's words follow; a hint goes."""
+        the reasons (kept in every language), the bar and the table's words follow; an open hint stays, said
+        in the new language."""
         self.apply_reasons()
-        self.hint = None
+        self.rehint()
         if self.table is not None:
             self.table.lang = self.model.lang
         self.draw_bar()
+
+    def rehint(self) -> None:
+        """The open hint in the page's language: the move as the log says it, and its why."""
+        s = self.model.session
+        if self.hint is None or s is None:
+            return
+        game, step, notation, label, why = self.hint
+        action = next((a for a in core.legal_actions(s.present) if str(a) == notation), None)
+        if action is None or (game, step) != (s.game_id, s.cur):
+            self.hint = None
+            return
+        lang = self.model.lang
+        self.hint = (game, step, notation, sentence(s.present, action, [], lang), self.hint_whys.get(lang, why))
 
     # -- the loop -------------------------------------------------------------------------------------
     def on_screen(self) -> bool:
@@ -240,6 +255,7 @@ class BotPlay:
         if out.kind == "hint":  # said as the log would say the move: who, and what they would do
             label = sentence(s.present, out.action, [], self.model.lang)
             self.hint = (s.game_id, s.cur, str(out.action), label, out.why)
+            self.hint_whys = dict(out.whys)
             self.draw_bar()
             return
         self.play(out.action, out.why, out.ms, out.whys)

@@ -341,7 +341,77 @@ def tracks_html(state: Any, names: Names, tax_label: Any) -> str:  # tax_label(b
             f'<th>{w("page.tr.bonds")}</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table></div>")
 
 
+# -- news: a change of government --------------------------------------------------------------------------
+#: How far back (moves) the decision panel looks for changes of government.
+NEWS_MOVES = 60
+
+
+def government_news(events: list[list[Any]], entries: list[Any], cur: int, player: str | None,
+                    names: Names) -> str:
+    """The changes of government since ``player`` (on turn) last decided, from the engine's events of those
+    moves ("Bob now governs Russia, instead of Ann."), as a notice for the decision panel; nothing if none."""
+    if not player or cur <= 0:
+        return ""
+    said: dict[str, Any] = {}  # nation -> its latest change (the first one's "before")
+    first: dict[str, Any] = {}
+    for k in range(cur - 1, max(-1, cur - 1 - NEWS_MOVES), -1):
+        if k < len(entries) and entries[k].player == player:
+            break
+        for e in events[k] if k < len(events) else ():
+            if getattr(e, "kind", "") == "government":
+                said.setdefault(e.nation, e)  # walking back: the first seen is the latest
+                first[e.nation] = e
+    lines = []
+    w = names.t
+    for nid, e in said.items():
+        before = first[nid].before
+        if before == e.after:
+            continue  # changed and changed back
+        nation = names.nation(nid)
+        if e.after is None:
+            lines.append(w("page.gov_news_none", nation=nation))
+        elif before:
+            lines.append(w("page.gov_news_from", player=e.after, nation=nation, before=before))
+        else:
+            lines.append(w("page.gov_news", player=e.after, nation=nation))
+    if not lines:
+        return ""
+    return (f'<p class="news" data-testid="gov-news"><b>{esc(w("page.gov_news_h"))}</b> · '
+            + " ".join(esc(x) for x in lines) + "</p>")
+
+
 # -- why this player decides now ---------------------------------------------------------------------------
+def fund_text(state: Any, names: Names) -> str:
+    """What the money asked for pays for (a factory, an import, all interest at a stop on Investor that a Swiss
+    Bank forced: ``imperial_core.rules.funding``), and how much is still missing."""
+    t = state.turn
+    nid = state.active_nation
+    nation = names.nation(nid) if nid else ""
+    key = list(t.get("pending") or ())
+    w = names.t
+    if not key or nid is None:
+        return w("page.why.fund", nation=nation)
+    n = state.nations[nid]
+    consts = names.board.constants
+    gov = n["government"]
+    payer = key[1] if key[0] == "force" and len(key) > 1 else gov
+    cash = {p["name"]: p["cash"] for p in state.players}
+    pledged = sum((t.get("pledges") or {}).values())
+    if key[0] == "force":
+        return w("page.why.fund.force", nation=nation, player=payer)
+    cost = consts["factory_cost"] if key[0] == "factory" else consts["import_cost_per_unit"]
+    short = cost - n["treasury"] - (cash.get(payer, 0) if payer else 0) - pledged
+    if key[0] == "factory" and len(key) > 1:
+        what = w("page.fund.factory", in_region=names.region_phrase(key[1], "in"))
+    elif key[0] == "import" and len(key) > 2:
+        what = w(f"page.fund.import.{'fleet' if key[1] == 'fleet' else 'army'}",
+                 into_region=names.region_phrase(key[2], "into"))
+    else:
+        return w("page.why.fund", nation=nation)
+    return w("page.why.fund.buy", nation=nation, what=what, cost=names.money(cost),
+             short=names.money(max(1, short)))
+
+
 def why_text(state: Any, names: Names) -> str:
     """Why the player on turn decides now, from the state: whose government, which investor round, whose
     unit arrived, whose cost is short."""
@@ -369,7 +439,7 @@ def why_text(state: Any, names: Names) -> str:
     if phase == "swiss":
         return w("page.why.swiss", player=player, nation=nation)
     if phase == "fund":
-        return w("page.why.fund", nation=nation)
+        return fund_text(state, names)
     if phase == "demand":
         return w("page.why.demand", player=player, nation=nation)
     if phase == "canal":

@@ -20,7 +20,7 @@ from .commands import Handler
 from .dom import Dom
 from .model import PageModel
 from .readable import esc
-from .seats import action_regions
+from .seats import action_regions, parse_reasons
 
 #: Request ids of reviews (apart from the computer players' own).
 FIRST_ID = 1_000_000
@@ -64,6 +64,12 @@ class ReviewPage:
         kept = s.extra.get("review")
         return kept if reviewdata.fits(kept, s.present) else None
 
+    def computer_moves(self) -> set[int]:
+        """The moves of the open game a computer seat made (the save's reasons name them): never a person's
+        turning points."""
+        s = self.model.session
+        return set(parse_reasons(s.extra.get("reasons"))) if s is not None else set()
+
     def cmd_review(self, _arg: str | None) -> None:
         """Review the open game (a kept review is shown at once, never made again)."""
         s = self.model.session
@@ -79,7 +85,8 @@ class ReviewPage:
             self.dom.data(reviewRuns=self.runs)
             self.worker.start()
             self.worker.js.ask(json.dumps({"id": self.next_id, "kind": "review", "gameId": s.game_id,
-                                           "game": core.save(s.present), "level": reviewdata.LEVEL}))
+                                           "game": core.save(s.present), "level": reviewdata.LEVEL,
+                                           "computer": sorted(self.computer_moves())}))
         self.game.redraw()
         if self.model.showing_scores():
             self.dom.ui.reviewBox(True, True)  # brought into view, under the scores and their charts
@@ -132,7 +139,8 @@ class ReviewPage:
             return
         if s is None or kept is None:
             return
-        rows = [r for rows in reviewdata.turning_points(kept, s.states, s.actions, self.model.lang).values()
+        rows = [r for rows in reviewdata.turning_points(kept, s.states, s.actions, self.model.lang,
+                                                                  self.computer_moves()).values()
                 for r in rows if r["index"] == k]
         if not rows:
             return
@@ -203,7 +211,7 @@ class ReviewPage:
             svg = self.render.chart_svg(s.present, "scores", reviewdata.chart_points(kept, s.present), lang=lang,
                                         title=w("review.chart"))
             self.chart = (key, svg)
-        points = reviewdata.turning_points(kept, s.states, s.actions, lang)
+        points = reviewdata.turning_points(kept, s.states, s.actions, lang, self.computer_moves())
         out = [f'<h2>{esc(w("review.title"))}</h2><p class="muted">{esc(w("review.how"))}</p>',
                f'<figure class="chart-box review-chart" data-chart="review">{self.chart[1]}'
                f'<figcaption>{esc(w("review.ahead"))}</figcaption></figure>',

@@ -44,6 +44,7 @@ class GameScreen:
         self.drawings: dict[str, tuple[Any, str]] = {}
         self.charts: dict[bool, tuple[tuple, dict[str, str]]] = {}
         self._announced: tuple[str, int] | None = None  # the move the live region said last
+        self._resay = False  # the language changed: the live region says its move again in the new one
 
     def commands(self) -> dict[str, Handler]:
         return {"download-chart": self.cmd_download_chart, "download-board": self.cmd_download_board}
@@ -52,6 +53,7 @@ class GameScreen:
         """Everything is drawn again (the page's language changed)."""
         self.drawings.clear()
         self.charts.clear()
+        self._resay = True
 
     # -- drawing --------------------------------------------------------------------------------------
     def draw(self, state: Any, chooser: Chooser | None, at: str, prof: dict[str, float]) -> None:
@@ -70,10 +72,12 @@ class GameScreen:
         target = m.target
         better = m.review_note[1] if m.review_note is not None and m.review_note[0] == m.replay else ""
         top = self.link_panel(state) if replay is None else ""
-        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target, better, top),
+        news = readable.government_news(s.events, s.entries, s.cur, state.current_player, m.names) \
+            if replay is None else ""
+        dom.view("decision", (Same(state), at, replay, note, lang, last, greyed, rondel, target, better, top, news),
                  lambda: views.decision_html(state, chooser, m.names, replay=replay, note=note, rondel=rondel,
                                              last=last, at=at, greyed=greyed, target=target, better=better,
-                                             top=top))
+                                             top=top, news=news))
         secret = s.secret_cash
         dom.view("scoreboard", (Same(state), secret, lang),
                  lambda: readable.scoreboard_html(state, m.names, secret_cash=secret))
@@ -142,13 +146,18 @@ class GameScreen:
 
     def announce_move(self, k: int, entry: Any) -> None:
         """The polite live region (``#announcer``) says the sentence of each move made (by a person or a
-        computer); an undo or a game just opened says nothing."""
+        computer); an undo or a game just opened says nothing; after a change of language the move it said
+        is said again in the new language."""
         s = self.model.session
         key = (s.game_id if s is not None else "", k)
+        resay, self._resay = self._resay, False
         if self._announced is None:
             self._announced = key  # a game just shown: its last move is in the decision, not news
             return
         if key == self._announced:
+            box = self.dom.el("announcer")
+            if resay and entry is not None and box and box.textContent:
+                box.textContent = a11y.moved(k, entry.text, self.model.lang)
             return
         was = self._announced
         self._announced = key

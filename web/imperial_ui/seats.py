@@ -93,20 +93,24 @@ def clean_why(text: Any) -> str:
     return s if len(s) <= MAX_WHY else s[: MAX_WHY - 1] + "…"
 
 
-def solo_players(name: str, opponents: int = SOLO_OPPONENTS, lang: str = "en") -> tuple[list[str], list[str]]:
-    """"Play against the computer": the player's name first, then computer players whose names cannot
-    clash with it; every computer at :data:`SOLO_LEVEL`."""
+def solo_players(name: str, opponents: int = SOLO_OPPONENTS, lang: str = "en",
+                 level: str = SOLO_LEVEL) -> tuple[list[str], list[str]]:
+    """"Play against the computer": the player's name first, then computer players called computers, with
+    their strength ("Computer 1 (strong)"), whose names cannot clash with it; every computer at ``level``
+    (:data:`SOLO_LEVEL` unless the player picked another)."""
+    level = level if level in LEVELS else SOLO_LEVEL
     name = " ".join(str(name).split())
     taken = {name.casefold()}
     bots: list[str] = []
     k = 1
+    said = tx.t(lang, f"page.level.{level}")
     while len(bots) < opponents:
-        cand = tx.t(lang, "page.b.computer_n", n=k)
+        cand = tx.t(lang, "page.b.computer_level", n=k, level=said)
         if cand.casefold() not in taken:
             bots.append(cand)
             taken.add(cand.casefold())
         k += 1
-    return [name, *bots], [HUMAN] + [SOLO_LEVEL] * opponents
+    return [name, *bots], [HUMAN] + [level] * opponents
 
 
 def touched_regions(events: list[Any]) -> list[str]:

@@ -22,7 +22,7 @@ from .commands import Handler
 from .dom import Dom
 from .game import Game
 from .model import PageModel
-from .seats import HUMAN, LEVELS, solo_players
+from .seats import HUMAN, LEVELS, SOLO_LEVEL, solo_players
 from .session import FormProblem, Session, form_names, form_problems
 from .storage import Library, clear_hash, new_id
 
@@ -179,9 +179,13 @@ class StartScreen:
         self.begin(session)
 
     def cmd_solo(self, _arg: str | None) -> None:
-        """You and three computer players at normal strength, on the Europe board, a new random seed."""
+        """You and three computer players at the strength picked (normal unless another), on the Europe
+        board, a new random seed."""
         lang = self.model.lang
-        names, seats = solo_players(str(self.dom.el("solo-name").value or ""), lang=lang)
+        picked = self.dom.el("solo-level")
+        level = str(picked.value or "") if picked else ""
+        names, seats = solo_players(str(self.dom.el("solo-name").value or ""), lang=lang,
+                                    level=level if level in LEVELS else SOLO_LEVEL)
         try:
             names = form_names(names)
         except core.IllegalAction as exc:

@@ -57,7 +57,7 @@ def core_phase_text(phase: str) -> str:
 
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
                   note: str = "", rondel: str = "", last: Entry | None = None, at: str = "",
-                  greyed: str = "", target: str = "", better: str = "", top: str = "") -> str:
+                  greyed: str = "", target: str = "", better: str = "", top: str = "", news: str = "") -> str:
     """Who decides what, and the choices to click (or the replay notice); ``last``: what the last move did.
     ``at``: the id of the decision these choices are drawn for (a click carries it back, see ``App.choose``).
     ``greyed``: choices that cannot be taken now, with the reason (``readable.unaffordable_html``).
@@ -126,6 +126,8 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
         out.append(f'<p class="what">{arrived.replace(chr(0), where)}</p>')
     if note:
         out.append(f'<p class="note">{esc(note)}</p>')
+    if news:  # a change of government since the player on turn last decided (readable.government_news)
+        out.append(news)
     if last is not None:
         out.append(f'<p class="last" data-testid="last-move">{w("page.last_move")} · {last_move_html(last, names.lang)}</p>')
     if chooser is not None:

@@ -49,8 +49,9 @@ TEXT: dict[str, dict[str, str]] = {
     "page.opt.import_fleet": _("Import a fleet", "Eine Flotte importieren", "Importar una flota"),
     "page.opt.by_sea": _("by sea {via_seas}", "auf dem Seeweg {via_seas}", "por mar {via_seas}"),
     "page.opt.over_land": _("over land", "über Land", "por tierra"),
-    "page.opt.hostile": _(", hostile", ", feindlich", ", hostil"),
-    "page.opt.friendly": _(", friendly", ", friedlich", ", amistoso"),
+    "page.opt.hostile": _(", hostile: occupies the province", ", feindlich: besetzt die Provinz",
+                          ", hostil: ocupa la provincia"),
+    "page.opt.friendly": _(", friendly: blocks nothing", ", friedlich: blockiert nichts", ", amistoso: no bloquea nada"),
     "page.opt.stand_up": _("Stand an army up: hostile", "Armee aufstellen: feindlich",
                            "Poner un ejército en pie: hostil"),
     "page.opt.lay_down": _("Lay an army down: friendly", "Armee hinlegen: friedlich",
@@ -80,7 +81,7 @@ TEXT: dict[str, dict[str, str]] = {
     "page.opt.demand.fleet": _("Demand battle with our fleet", "Schlacht mit unserer Flotte fordern",
                                "Exigir batalla con nuestra flota"),
     "page.opt.bond_interest": _(" (int. {n})", " (Zins {n})", " (int. {n})"),
-    "page.opt.bond_trade": _(" for your {amount}", " für deinen {amount}", " por tu {amount}"),
+    "page.opt.bond_trade": _(" for your {amount}", " für deine {amount}", " por tus {amount}"),
     "page.opt.produce": _("Produce in {region}", "In {region} produzieren", "Producir en {region}"),
     "page.group.produce": _("Factories that produce", "Fabriken, die produzieren", "Fábricas que producen"),
     "page.opt.give": _("Give {amount}", "{amount} geben", "Dar {amount}"),
@@ -206,6 +207,34 @@ TEXT: dict[str, dict[str, str]] = {
     "page.why.fund": _("{nation:Poss} treasury and its government cannot pay this alone; any player may help.",
                        "Staatskasse und Regierung {nation:von dat} können das nicht allein zahlen; jeder darf helfen.",
                        "La tesorería y el gobierno {nation:de nom} no pueden pagarlo solos; cualquiera puede ayudar."),
+    # a change of government since the player on turn last decided (readable.government_news)
+    "page.gov_news": _("{player} now governs {nation:nom}.", "{player} regiert jetzt {nation:acc}.",
+                       "{player} gobierna ahora {nation:nom}."),
+    "page.gov_news_from": _("{player} now governs {nation:nom}, instead of {before}.",
+                            "{player} regiert jetzt {nation:acc}, statt {before}.",
+                            "{player} gobierna ahora {nation:nom}, en lugar de {before}."),
+    "page.gov_news_none": _("{nation:Nom} has no government now.", "{nation:Nom} {nation:hat|haben} jetzt keine Regierung.",
+                            "{nation:Nom} ya no {nation:tiene|tienen} gobierno."),
+    "page.gov_news_h": _("Government changed", "Regierungswechsel", "Cambio de gobierno"),
+    "page.why.fund.buy": _("The money pays for {what} ({cost}); {nation:poss} treasury and its government are {short} "
+                           "short, and what you give stays in the treasury.",
+                           "Das Geld bezahlt {what} ({cost}); der Staatskasse und der Regierung {nation:von dat} fehlen "
+                           "{short}, und was du gibst, bleibt in der Staatskasse.",
+                           "El dinero paga {what} ({cost}); a la tesorería y al gobierno {nation:de nom} les faltan "
+                           "{short}, y lo que des se queda en la tesorería."),
+    "page.why.fund.force": _("The money pays the interest {nation:nom} must pay at once: {player} used a Swiss Bank to "
+                             "force a stop on Investor. What you give goes into {nation:poss} treasury.",
+                             "Das Geld bezahlt die Zinsen, die {nation:nom} sofort zahlen {nation:muss|müssen}: "
+                             "{player} hat mit einer Schweizer Bank einen Halt auf Investor erzwungen. Was du gibst, "
+                             "geht in die Staatskasse {nation:von dat}.",
+                             "El dinero paga los intereses que {nation:nom} {nation:debe|deben} pagar ya: {player} usó "
+                             "una Banca Suiza para forzar una parada en Inversionista. Lo que des va a la tesorería "
+                             "{nation:de nom}."),
+    "page.fund.factory": _("a factory {in_region}", "eine Fabrik {in_region}", "una fábrica {in_region}"),
+    "page.fund.import.army": _("an army imported {into_region}", "eine importierte Armee {into_region}",
+                               "un ejército importado {into_region}"),
+    "page.fund.import.fleet": _("a fleet imported {into_region}", "eine importierte Flotte {into_region}",
+                                "una flota importada {into_region}"),
     "page.why.demand": _("{player} governs a nation with units where {nation:poss} unit arrived.",
                          "{player} regiert eine Nation mit Einheiten dort, wo die Einheit {nation:von dat} ankam.",
                          "{player} gobierna una nación con unidades donde llegó la unidad {nation:de nom}."),
@@ -623,6 +652,7 @@ TEXT: dict[str, dict[str, str]] = {
     "page.b.strength": _("Strength of {player}", "Stärke von {player}", "Nivel de {player}"),
     "page.b.take_over": _("Take over", "Übernehmen", "Tomar el relevo"),
     "page.b.computer_n": _("Computer {n}", "Computer {n}", "Ordenador {n}"),
+    "page.b.computer_level": _("Computer {n} ({level})", "Computer {n} ({level})", "Ordenador {n} ({level})"),
     "page.b.seats": _("Seats", "Plätze", "Asientos"),
     "page.b.bad_name": _("This name cannot be used: {reason}. Names are 1 to 24 printable characters.",
                          "Dieser Name geht nicht: {reason}. Namen haben 1 bis 24 druckbare Zeichen.",
@@ -701,9 +731,10 @@ TEXT: dict[str, dict[str, str]] = {
                            "etwa zwanzig kurzen Schritten, gegen zwei Computer.",
                            "¿Nunca has jugado a Imperial? Una primera partida guiada en el tablero de Europa te lo "
                            "enseña en unos veinte pasos cortos, contra dos ordenadores."),
-    "page.f.solo_text": _("You and three computer players (normal strength) on the Europe board.",
-                          "Du und drei Computerspieler (normale Stärke) auf dem Europa-Spielplan.",
-                          "Tú y tres jugadores del ordenador (nivel normal) en el tablero de Europa."),
+    "page.f.solo_text": _("You and three computer players on the Europe board.",
+                          "Du und drei Computerspieler auf dem Europa-Spielplan.",
+                          "Tú y tres jugadores del ordenador en el tablero de Europa."),
+    "page.f.solo_level": _("Computer strength", "Stärke der Computer", "Nivel del ordenador"),
     "page.f.your_name": _("Your name", "Dein Name", "Tu nombre"),
     "page.f.default_name": _("Player 1", "Spieler 1", "Jugador 1"),
     "page.f.board": _("Board", "Spielplan", "Tablero"),
@@ -737,11 +768,12 @@ TEXT: dict[str, dict[str, str]] = {
     "page.f.reseed_title": _("New random seed", "Neuer zufälliger Startwert", "Nueva semilla al azar"),
     "page.f.start": _("Start the game", "Partie beginnen", "Empezar la partida"),
     "page.f.hint1": _("One device, passed around the table: the panel next to the map always names who decides now. "
-                      "Click a highlighted region, rondel space or button. Keys:",
+                      "Click a highlighted region, rondel space or button.",
                       "Ein Gerät, das am Tisch herumgereicht wird: die Tafel neben der Karte nennt immer, wer gerade "
-                      "entscheidet. Klicke ein hervorgehobenes Gebiet, Rondellfeld oder eine Schaltfläche. Tasten:",
+                      "entscheidet. Klicke ein hervorgehobenes Gebiet, Rondellfeld oder eine Schaltfläche.",
                       "Un solo dispositivo que pasa de mano en mano: el panel junto al mapa indica siempre quién "
-                      "decide ahora. Haz clic en una región resaltada, una casilla del rondel o un botón. Teclas:"),
+                      "decide ahora. Haz clic en una región resaltada, una casilla del rondel o un botón."),
+    "page.f.keys": _("Keys:", "Tasten:", "Teclas:"),
     "page.f.k_undo": _("undo", "zurück", "deshacer"),
     "page.f.k_redo": _("redo", "wiederholen", "rehacer"),
     "page.f.k_cancel": _("cancel", "abbrechen", "cancelar"),

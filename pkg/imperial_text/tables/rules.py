@@ -128,17 +128,23 @@ TEXT: dict[str, dict[str, str]] = {
     "rules.armies.text": _(
         "Each army may move one region, further by rail through its own nation's home provinces, or across seas "
         "where the nation's fleets form a chain. Entering another nation's home province you say whether it "
-        "comes as a hostile or a friendly army. {factory_destroy_armies} armies together may destroy an "
+        "comes as a hostile or a friendly army: a hostile army (standing) occupies the province, so its factory "
+        "neither produces nor pays tax and its nation can neither build nor import there; a friendly army "
+        "(lying down) blocks nothing. {factory_destroy_armies} armies together may destroy an "
         "undefended foreign factory. At the end of the maneuver the nation's flag goes into every neutral region "
         "its units hold alone.",
         "Jede Armee zieht ein Gebiet weit, per Bahn weiter durch die eigenen Heimatprovinzen oder übers Meer, wo "
         "eigene Flotten eine Kette bilden. Betritt sie eine fremde Heimatprovinz, sagst du, ob sie feindlich "
-        "oder friedlich kommt. {factory_destroy_armies} Armeen gemeinsam können eine unbewachte fremde Fabrik "
+        "oder friedlich kommt: eine feindliche Armee (stehend) besetzt die Provinz, deren Fabrik dann weder "
+        "produziert noch Steuern bringt, und deren Nation kann dort weder bauen noch importieren; eine friedliche "
+        "Armee (liegend) blockiert nichts. {factory_destroy_armies} Armeen gemeinsam können eine unbewachte fremde Fabrik "
         "zerstören. Am Ende des Manövers kommt die Flagge der Nation in jedes neutrale Gebiet, das nur ihre "
         "Einheiten besetzen.",
         "Cada ejército avanza una región, más lejos en tren por las provincias propias, o por mar donde las "
         "flotas propias forman una cadena. Al entrar en una provincia de otra nación dices si llega hostil o "
-        "amistoso. {factory_destroy_armies} ejércitos juntos pueden arrasar una fábrica ajena sin defensa. Al "
+        "amistoso: un ejército hostil (de pie) ocupa la provincia, cuya fábrica ni produce ni paga impuestos, y "
+        "su nación no puede construir ni importar allí; un ejército amistoso (tumbado) no bloquea nada. "
+        "{factory_destroy_armies} ejércitos juntos pueden arrasar una fábrica ajena sin defensa. Al "
         "terminar la maniobra, la bandera de la nación se pone en cada región neutral que solo ocupan sus "
         "unidades."),
     "rules.contact.title": _("Meeting foreign units", "Auf fremde Einheiten treffen", "Encuentro con unidades ajenas"),
