@@ -118,8 +118,9 @@ class Device:
                 self.page.locator(f'#decision button[data-choice="{tok.value}"]').click()
         self.page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=start)
 
-    def turn_link(self) -> str:
-        url = self.page.get_by_test_id("turn-link").input_value()
+    def turn_link(self, where: str = "#decision") -> str:
+        """The link of the send step (in the decision panel; at the end, on the score screen: ``#scores``)."""
+        url = self.page.locator(where).get_by_test_id("turn-link").input_value()
         assert "#g=" in url
         return url.split("#g=", 1)[1]
 
@@ -188,7 +189,7 @@ def test_a_whole_game_by_links_between_three_devices(devices: dict[str, Device],
             continue
         # a hand-off: the send step names the next player, the holder can no longer choose
         nxt = state.current_player
-        send = holder.page.get_by_test_id("send-turn")
+        send = holder.page.locator("#decision").get_by_test_id("send-turn")
         expect(send).to_be_visible()
         expect(send).to_contain_text(f"Send the game to {nxt}")
         expect(holder.page.get_by_test_id("waiting-for")).to_contain_text(nxt)
@@ -216,7 +217,7 @@ def test_a_whole_game_by_links_between_three_devices(devices: dict[str, Device],
     expect(send).to_contain_text(f"Send the end of the game to {other.name}")
     shot(holder, "end")
     assert holder.page.locator("#decision [data-testid=send-turn]").count() == 0
-    other.open(holder.turn_link())
+    other.open(holder.turn_link("#scores"))
     expect(other.page.locator("#scores")).to_be_visible()
     assert other.settled().history == state.history
 
@@ -304,7 +305,7 @@ def test_share_sheet_gets_the_link_and_words_naming_the_player(browser: Browser,
         while state.current_player == me:
             dev.click(state, by_clicks(state, bots.choose(state, level="easy", seed=0), names), names)
             state = dev.settled()
-        share = dev.page.get_by_test_id("share-turn")
+        share = dev.page.locator("#decision").get_by_test_id("share-turn")
         expect(share).to_be_visible()
         share.click()
         dev.page.wait_for_function("() => window.__shared.length === 1")
