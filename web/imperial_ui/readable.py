@@ -444,7 +444,7 @@ def bond_grid_html(state: Any, names: Names, tokens: list[Any], at: str = "", ta
             cost = m(value - trade) + (w("page.opt.bond_trade", amount=m(trade)) if trade else "")
             why = w("page.costs", has=w("page.has", player=player, amount=m(cash)),
                     space=f"{names.nation(nid)} {m(value)}", cost=cost)
-            values = m(dear[0][0]) + ("–" + m(dear[-1][0]) if len(dear) > 1 else "")
+            values = (names.number(dear[0][0]) + "–" if len(dear) > 1 else "") + m(dear[-1][0])
             cells.append(f'<button class="choice off bondcell dear" disabled aria-disabled="true" '
                          f'data-unaffordable="bond {esc(nid)}" title="{esc(why)}" aria-describedby="why-bond-{esc(nid)}">'
                          f'<b>{esc(values)}</b>'
@@ -459,11 +459,12 @@ def bond_grid_html(state: Any, names: Names, tokens: list[Any], at: str = "", ta
         notes.append("↑ " + w("page.opt.bond_trade", amount="…").strip())
     if greyed_any:
         notes.append(w("page.too_expensive") + ": " + w("page.has", player=player, amount=m(cash)))
-    if notes:
-        out.append(f'<p class="bond-why">{esc(" · ".join(notes))}</p>')
+    out.append('<div class="group bfoot">')
     for t in rest:
         mark = ' data-tutorial-target=""' if target and t.value == target else ""
-        out.append(f'<div class="group"><button class="choice" data-choice="{esc(t.value)}" data-at="{esc(at)}"'
-                   f'{mark}>{esc(t.label)}</button></div>')
+        out.append(f'<button class="choice" data-choice="{esc(t.value)}" data-at="{esc(at)}"{mark}>{esc(t.label)}</button>')
+    if notes:
+        out.append(f'<p class="bond-why">{esc(" · ".join(notes))}</p>')
+    out.append("</div>")
     out.append("</div>")
     return "".join(out)
