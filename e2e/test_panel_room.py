@@ -139,11 +139,3 @@ def test_the_hinted_choice_is_brought_into_view_inside_the_decision(page_pool: P
 
 
 
-
-def test_debug(page_pool: PagePool):
-    page = page_pool_use(page_pool, "en", (1280, 800))
-    open_link(page, midgame())
-    page.locator("[data-tab=log]").click()
-    for _ in range(3):
-        print(page.evaluate("() => { const p = document.querySelector('.panels'); return [p.scrollTop, p.scrollHeight, p.clientHeight, getComputedStyle(p).overflowY, document.getElementById('log').hidden]; }"))
-        page.wait_for_timeout(300)

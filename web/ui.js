@@ -701,6 +701,10 @@ function revealTarget() {
 }
 
 // the "?" of a decision is a popover: Esc or a click anywhere else closes it
+document.addEventListener("pointerdown", (e) => {
+  const open = document.querySelector("#decision details.help[open]");
+  if (open && !open.contains(e.target)) open.open = false;
+}, true);
 document.addEventListener("keydown", (e) => {
   const open = e.key === "Escape" && document.querySelector("#decision details.help[open]");
   if (open) { open.open = false; e.stopPropagation(); }
