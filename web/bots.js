@@ -118,7 +118,7 @@ function mark(json) {
   for (const el of document.querySelectorAll(`#decision .${cls}`)) if (!want.has(el)) el.classList.remove(cls);
   for (const el of want) if (!el.classList.contains(cls)) el.classList.add(cls);
   // the hinted choice in view inside the decision's own scrolling area (never the page's)
-  const first = want.values().next().value;
+  const first = [...want].find((el) => el.tagName === "BUTTON") || want.values().next().value;
   if (first) requestAnimationFrame(() => window.imperialUI?.revealIn?.(first));
 }
 
