@@ -429,8 +429,8 @@ def bond_grid_html(state: Any, names: Names, tokens: list[Any], at: str = "", ta
                 said = t.label + (" — " + t.note if t.note else "")
                 mark = ' data-tutorial-target=""' if target and t.value == target else ""
                 cells.append(f'<button class="choice bondcell{" trade" if up else ""}{" gov" if gov else ""}" '
-                             f'data-choice="{esc(t.value)}" data-at="{esc(at)}" title="{esc(said)}" '
-                             f'aria-label="{esc(names.nation(nid))}: {esc(said)}"{mark}>'
+                             f'data-choice="{esc(t.value)}" data-at="{esc(at)}"{mark} title="{esc(said)}" '
+                             f'aria-label="{esc(names.nation(nid))}: {esc(said)}">'
                              f'<b>{esc(m(value))}{crown}</b><small>{esc(small)}</small>{up}</button>')
             if value in legal:
                 continue
