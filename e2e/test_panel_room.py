@@ -76,7 +76,7 @@ def test_a_six_nation_bond_decision_is_a_grid_in_view(page_pool: PagePool, lang:
 
 def test_eighteen_destinations_in_view_at_1280_and_the_tab_keeps_its_room(page_pool: PagePool):
     """The army in Berlin, selected: 18 destinations (and "cancel"), all in view without scrolling; the open
-    tab keeps at least 150 px."""
+    tab keeps at least 150 px; with six more buttons (24 choices) all are still in view."""
     page = page_pool_use(page_pool, "en", (1280, 800))
     open_link(page, played(3, 128))
     page.locator("#decision button[data-choice=berlin]").click()
@@ -86,6 +86,15 @@ def test_eighteen_destinations_in_view_at_1280_and_the_tab_keeps_its_room(page_p
     assert len(found["items"]) >= 18 and all(i["inside"] for i in found["items"]), found
     tab = page.evaluate("() => document.querySelector('.panels').getBoundingClientRect().height")
     assert tab >= 150, tab
+    # 24 choices: the largest decision a game of either board has shown is 18 (this one); six more of its
+    # buttons, copied into the same group, are in view as well
+    page.evaluate("""() => { const g = document.querySelector('#decision .choices .group:has(> button[data-choice])');
+        const b = [...g.querySelectorAll(':scope > button[data-choice]')];
+        for (const x of b.slice(0, 6)) { const c = x.cloneNode(true); c.dataset.choice = 'copy-' + x.dataset.choice; g.append(c); } }""")
+    page.wait_for_timeout(50)
+    found = page.evaluate(IN_BODY, "#decision .choices button[data-choice]")
+    assert len(found["items"]) == 24 and all(i["inside"] for i in found["items"]), found
+    page.screenshot(path=str(SHOTS / "panel-choices-24-1280.png"))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
