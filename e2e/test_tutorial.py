@@ -2,7 +2,7 @@
 (``[data-tutorial-target]``, or "Next" on a step that only explains), in English, German and Spanish, to its
 end and then "play on from here" (a normal game against easy computers), each language at one of 1280×800,
 768×1024 and 390×844, checking at every step that the tutorial's panel covers nothing and keeps its words,
-its buttons and the marked choice in view; a wrong but legal choice gets the friendly word and the tutorial
+its buttons and the marked choice in view, and that every word of the step can be read (issue 36); a wrong but legal choice gets the friendly word and the tutorial
 still completes, on a phone.  A screenshot of a step of each topic is saved
 as ``test-results/tutorial-<lang>-<topic>.png``.  No uncaught error may happen in the page (the shared
 pages' errors are checked after every test, ``conftest.py``).  The step table itself is tested in CPython
@@ -81,6 +81,24 @@ IN_VIEW = """() => {
 }"""
 
 
+#: whether the step's words can all be read (issue 36): its words' area lies inside the tutorial's card, in the
+#: window, and shows them whole or scrolls (at least two lines high), so that scrolled to its end its last
+#: paragraph's end is seen; the area is scrolled back to its top after
+WORDS_READABLE = """() => {
+  const card = document.querySelector('#tutorial'), body = card.querySelector('.tbody');
+  const c = card.getBoundingClientRect(), b = body.getBoundingClientRect();
+  const y = getComputedStyle(body).overflowY;
+  const whole = body.scrollHeight <= body.clientHeight + 1;
+  const scrolls = (y === 'auto' || y === 'scroll') && body.clientHeight >= 36;
+  body.scrollTop = body.scrollHeight;
+  const last = body.lastElementChild.getBoundingClientRect(), after = body.getBoundingClientRect();
+  const end = last.bottom <= after.bottom + 1;
+  body.scrollTop = 0;
+  return {inside: b.top >= c.top - .5 && b.bottom <= c.bottom + .5 && b.top >= -.5 && b.bottom <= innerHeight + .5,
+          shown: whole || scrolls, end, h: body.clientHeight, sh: body.scrollHeight};
+}"""
+
+
 def check_layout(page: Page, n: int, total: int) -> None:
     """The tutorial's panel is an area of its own above the decision: nothing covers anything at the first five
     steps (scrolled to the end too, at the fifth); the step's text, its buttons and the marked choice are on
@@ -88,6 +106,8 @@ def check_layout(page: Page, n: int, total: int) -> None:
     page.wait_for_timeout(50)  # the marked choice is scrolled into view at the next frame
     if n <= 5:
         assert covered(page) == [], (n, "at the top")
+    words = page.evaluate(WORDS_READABLE)
+    assert words["inside"] and words["shown"] and words["end"], f"step {n}: the words cannot all be read: {words}"
     seen = page.evaluate(IN_VIEW)
     assert seen["text"] and seen["next"] in (True, None) and seen["target"] in (True, None), (n, seen)
     assert seen["apart"], (n, "the step's buttons are drawn over its words")

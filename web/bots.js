@@ -117,6 +117,9 @@ function mark(json) {
   const want = new Set(choice ? document.querySelectorAll(`#decision [data-choice="${CSS.escape(choice)}"]`) : []);
   for (const el of document.querySelectorAll(`#decision .${cls}`)) if (!want.has(el)) el.classList.remove(cls);
   for (const el of want) if (!el.classList.contains(cls)) el.classList.add(cls);
+  // the hinted choice in view inside the decision's own scrolling area (never the page's)
+  const first = [...want].find((el) => el.tagName === "BUTTON") || want.values().next().value;
+  if (first) requestAnimationFrame(() => window.imperialUI?.revealIn?.(first));
 }
 
 // ---- the new-game form: a Human / Computer choice beside each name, and "Play against the computer" ----

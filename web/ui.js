@@ -656,24 +656,66 @@ document.addEventListener("input", (e) => {
   if (e.target.closest?.("#new-game") && e.target.getAttribute("aria-invalid") === "true") command("form-check");
 });
 
-// the tutorial's marked choice brought into view inside the decision's own scrolling area (never the page's)
+// an element of the decision brought into view inside the decision's own scrolling area (never the page's):
+// with its group's label when that fits in, its top at the top of the area when it is out of view
+function revealIn(button) {
+  const box = button?.closest(".dbody");
+  if (!button || !box) return;
+  const group = button.closest(".group"), b = box.getBoundingClientRect();
+  const el = group && button.getBoundingClientRect().bottom - group.getBoundingClientRect().top < b.height ? group : button;
+  const r = el.getBoundingClientRect();
+  const br = button.getBoundingClientRect();
+  if (br.top < b.top || br.bottom > b.bottom) box.scrollTop += r.top - b.top - 6;
+}
+
+// the tutorial's marked choice (or, on a step that explains the rondel, the rondel) brought into view
 function revealTarget() {
   requestAnimationFrame(() => {
-    const button = document.querySelector("#decision button[data-tutorial-target]");
-    const box = button?.closest(".dbody");
-    if (!button || !box) return;
-    const group = button.closest(".group"), b = box.getBoundingClientRect();
-    // with its group's label when that fits in
-    const el = group && button.getBoundingClientRect().bottom - group.getBoundingClientRect().top < b.height ? group : button;
-    const r = el.getBoundingClientRect();
-    // its top at the top of the area when the button is out of view (or taller than what is left below it)
-    const br = button.getBoundingClientRect();
-    if (br.top < b.top || br.bottom > b.bottom) box.scrollTop += r.top - b.top - 6;
+    const look = document.body.dataset.tutorialLook === "rondel" ? "#decision .rondel-svg" : "";
+    revealIn(document.querySelector("#decision button[data-tutorial-target]")
+             || (look && document.querySelector(look)));
   });
 }
 
+// the log keeps its newest move in view: scrolled to its end when it is shown and as moves come, unless the
+// player scrolled back to read (then it stays where they read until they scroll to the end again)
+{
+  const log = document.getElementById("log");
+  let stick = true;
+  const area = () => {
+    for (let p = log?.parentElement; p && p !== document.body; p = p.parentElement) {
+      const y = getComputedStyle(p).overflowY;
+      if (y === "auto" || y === "scroll") return p;
+    }
+    return null;
+  };
+  const end = () => {
+    const box = area();
+    if (box && !log.hidden) box.scrollTop = box.scrollHeight;
+  };
+  if (log) {
+    new MutationObserver(() => { if (stick) end(); }).observe(log, { childList: true, subtree: true });
+    new MutationObserver(() => { if (!log.hidden) { stick = true; end(); } })
+      .observe(log, { attributes: true, attributeFilter: ["hidden"] });
+    document.addEventListener("scroll", (e) => {
+      const box = area();
+      if (!log.hidden && e.target === box) stick = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    }, true);
+  }
+}
+
+// the "?" of a decision is a popover: Esc or a click anywhere else closes it
+document.addEventListener("pointerdown", (e) => {
+  const open = document.querySelector("#decision details.help[open]");
+  if (open && !open.contains(e.target)) open.open = false;
+}, true);
+document.addEventListener("keydown", (e) => {
+  const open = e.key === "Escape" && document.querySelector("#decision details.help[open]");
+  if (open) { open.open = false; e.stopPropagation(); }
+}, true);
+
 window.imperialUI = {
-  revealTarget, message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share,
+  revealTarget, revealIn, message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share,
   download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, setHTML, setUnsaved, announce,
   setLang, markInvalid, shareTurn, copyTurn,
   zoom, showTab, showNotation, timings, profile: "",

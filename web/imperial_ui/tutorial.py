@@ -104,7 +104,8 @@ class Tutorial:
         if box and box.hidden:
             box.hidden = False
         self.look(step.look)
-        if self.model.target:  # the marked button in view within the decision (drawn next, shown after)
+        if self.model.target or step.look == "rondel":  # the marked button (or the rondel the step explains)
+            # in view within the decision (drawn next, shown after)
             self.dom.once("tutorial-target", (self.model.target, s.game_id, s.cur, str(p)), self.dom.ui.revealTarget)
 
     def look(self, what: str) -> None:

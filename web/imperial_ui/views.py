@@ -15,7 +15,7 @@ from imperial_core.narrate import Entry, asked_canal, waiting_move
 
 from . import rulehelp
 from .choices import Chooser, Names, Token, rondel_label
-from .readable import chip, esc, icon, question_html, tie_note, why_text
+from .readable import bond_grid_html, chip, esc, icon, question_html, tie_note, why_text
 
 
 def _words(lang: str) -> Callable[..., str]:
@@ -140,7 +140,10 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
             out.append(clickable_rondel(rondel, names.board, tokens, at, greyed, target))
         if sel and any(t.group == w("page.group.battle") for t in tokens):  # to fight is a choice; so is not to
             greyed = f'<div class="group"><button class="choice" data-cmd="cancel">{esc(w("page.not_now"))}</button></div>' + greyed
-        out.append(choices_html(tokens, at, greyed, target))
+        if phase in ("invest", "auction") and any(t.value.startswith("bond ") for t in tokens):
+            out.append(bond_grid_html(state, names, tokens, at, target))  # the bond tray: a row per nation
+        else:
+            out.append(choices_html(tokens, at, greyed, target))
     # the header stays; the body scrolls within the decision's own area when it must
     return out[0] + '<div class="dbody">' + "".join(out[1:]) + "</div>"
 

@@ -99,10 +99,12 @@ TEXT: dict[str, dict[str, str]] = {
         "Ahora Francia. Llévala a Importación: allí una nación puede comprar hasta tres ejércitos o flotas, a 1 "
         "mill. cada uno de su tesorería."),
     "tutorial.s.import_army": _(
-        "Click Paris, then Army, to bring one army home to Paris. Fleets can only be bought into a port city.",
-        "Klicke Paris, dann Armee, um eine Armee nach Paris zu holen. Flotten kommen nur in eine Hafenstadt.",
-        "Haz clic en París y luego en Ejército para traer un ejército a París. Las flotas solo van a una ciudad "
-        "con puerto."),
+        "Click Paris (marked) to bring one army home to Paris. Only an army can go there: fleets are bought "
+        "into a port city only.",
+        "Klicke auf Paris (markiert), um eine Armee nach Paris zu holen. Dorthin kann nur eine Armee: Flotten "
+        "kommen nur in eine Hafenstadt.",
+        "Haz clic en París (marcada) para traer un ejército a París. Allí solo puede ir un ejército: las flotas "
+        "solo van a una ciudad con puerto."),
     "tutorial.s.import_done": _(
         "One new unit is enough this time. Stop importing.",
         "Eine neue Einheit genügt diesmal. Beende den Import.",
