@@ -30,7 +30,7 @@ from .dom import Dom
 from .game import Game
 from .model import PageModel
 from .pace import Pace
-from .seats import LEVELS, Table, action_regions, touched_regions
+from .seats import Table, action_regions, hint_in, touched_regions
 from .store import Store
 
 
@@ -98,13 +98,8 @@ class BotPlay:
 
     def apply_reasons(self) -> None:
         """Each bot move's log entry carries its reason (kept with the save)."""
-        s, t = self.session, self.table
-        if s is None or t is None:
-            return
-        for k, e in enumerate(s.entries):
-            why = t.reason_for(k, e.action, self.model.lang)
-            if why and not e.text.endswith(f" — {why}"):
-                s.entries[k] = replace(e, text=f"{e.text} — {why}")
+        if self.session is not None and self.table is not None:
+            self.table.apply_reasons(self.session.entries, self.model.lang)
 
     def relang(self) -> None:
         """The page's language changed (``Dom.forget_all`` has been called: the bar's parts are written again):
@@ -119,15 +114,8 @@ class BotPlay:
     def rehint(self) -> None:
         """The open hint in the page's language: the move as the log says it, and its why."""
         s = self.model.session
-        if self.hint is None or s is None:
-            return
-        game, step, notation, label, why = self.hint
-        action = next((a for a in core.legal_actions(s.present) if str(a) == notation), None)
-        if action is None or (game, step) != (s.game_id, s.cur):
-            self.hint = None
-            return
-        lang = self.model.lang
-        self.hint = (game, step, notation, sentence(s.present, action, [], lang), self.hint_whys.get(lang, why))
+        if self.hint is not None and s is not None:
+            self.hint = hint_in(self.hint, s.present, (s.game_id, s.cur), self.model.lang, self.hint_whys)
 
     # -- the loop -------------------------------------------------------------------------------------
     def on_screen(self) -> bool:
@@ -325,19 +313,9 @@ class BotPlay:
     def cmd_seat(self, arg: str | None) -> None:
         """``index:seat``: a player leaves the table to the computer, or takes their seat back."""
         s, t = self.model.session, self.table
-        if s is None or t is None:
-            return
-        try:
-            i_text, seat = str(arg or "").split(":", 1)
-            ok = t.set_seat(int(i_text), seat)
-        except ValueError:
-            ok = False
-        if not ok:
-            return
-        if seat in LEVELS and t.paused and t.computer_to_move(s.present) is not None and not t.thinking:
-            t.paused = False
-        self.store_meta()
-        self.game.after_change()
+        if s is not None and t is not None and t.take_seat(str(arg or ""), s.present):
+            self.store_meta()
+            self.game.after_change()
 
     def mark_hint(self) -> None:
         s = self.model.session

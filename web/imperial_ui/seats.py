@@ -12,12 +12,13 @@ anything there that is not understood counts as a human seat, so a tampered save
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import imperial_core as core
 import imperial_text as tx
 from imperial_core.codec import LINK_SEATS
+from imperial_core.narrate import sentence
 
 HUMAN = "human"
 LEVELS = ("easy", "normal", "strong")
@@ -111,6 +112,20 @@ def solo_players(name: str, opponents: int = SOLO_OPPONENTS, lang: str = "en",
             taken.add(cand.casefold())
         k += 1
     return [name, *bots], [HUMAN] + [level] * opponents
+
+
+#: A hint as shown: (game, move index, the move in notation, the move as the log says it, why).
+Hint = tuple[str, int, str, str, str]
+
+
+def hint_in(hint: Hint, state: Any, at: tuple[str, int], lang: str, whys: dict[str, str]) -> Hint | None:
+    """The hint said in ``lang`` (``whys``: its why in every language), or ``None`` when it no longer fits the
+    game at ``at`` (game, move index)."""
+    game, step, notation, _label, why = hint
+    action = next((a for a in core.legal_actions(state) if str(a) == notation), None)
+    if action is None or (game, step) != at:
+        return None
+    return game, step, notation, sentence(state, action, [], lang), whys.get(lang, why)
 
 
 def touched_regions(events: list[Any]) -> list[str]:
@@ -229,6 +244,25 @@ class Table:
         if seat in LEVELS:
             self.failed = ""
         return True
+
+    def take_seat(self, arg: str, state: Any) -> bool:
+        """``index:seat`` (the Players tab): a player leaves the table to the computer, or takes their seat
+        back; a computer given a seat at its turn goes on at once.  Whether anything changed."""
+        try:
+            i_text, seat = arg.split(":", 1)
+            ok = self.set_seat(int(i_text), seat)
+        except ValueError:
+            return False
+        if ok and seat in LEVELS and self.paused and self.computer_to_move(state) is not None and not self.thinking:
+            self.paused = False
+        return ok
+
+    def apply_reasons(self, entries: list[Any], lang: str) -> None:
+        """Each bot move's log entry (in ``entries``, changed in place) ends with its reason in ``lang``."""
+        for k, e in enumerate(entries):
+            why = self.reason_for(k, e.action, lang)
+            if why and not e.text.endswith(f" — {why}"):
+                entries[k] = replace(e, text=f"{e.text} — {why}")
 
     def computer_to_move(self, state: Any) -> str | None:
         """The level of the computer that decides now, or ``None`` (a person decides, or the game is over)."""

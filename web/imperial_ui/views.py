@@ -14,8 +14,9 @@ import imperial_text as tx
 from imperial_core.narrate import Entry, asked_canal, waiting_move
 
 from . import rulehelp
+from .bondgrid import bond_grid_html
 from .choices import Chooser, Names, Token, rondel_label
-from .readable import bond_grid_html, chip, esc, icon, question_html, tie_note, why_text
+from .readable import chip, esc, icon, question_html, tie_note, why_text
 
 
 def _words(lang: str) -> Callable[..., str]:
