@@ -53,3 +53,23 @@ def test_play_against_strong_computers_names_them_computers(page_pool: PagePool)
     expect(seats.nth(1)).to_contain_text("Computer 1 (strong)")
     expect(seats.nth(1)).to_have_attribute("data-seat", "strong")
     page.locator("[data-tab=nations]").click()
+
+
+def test_a_computer_seat_in_the_form_is_called_a_computer(page_pool: PagePool):
+    """The new-game form: a seat given to the computer is named "Computer 2 (strong)" unless a name was typed, and
+    gets its name back when given back to a person; a typed name stays; the names follow the language."""
+    page = page_pool.use({"width": 1280, "height": 800})
+    name2, name3 = page.get_by_test_id("player-name-2"), page.get_by_test_id("player-name-3")
+    page.get_by_test_id("seat-2").select_option("strong")
+    expect(name2).to_have_value("Computer 2 (strong)")
+    page.get_by_test_id("seat-2").select_option("easy")
+    expect(name2).to_have_value("Computer 2 (easy)")
+    name3.fill("Zoe")
+    page.get_by_test_id("seat-3").select_option("normal")
+    expect(name3).to_have_value("Zoe")  # typed by the player: kept
+    page.evaluate("() => imperialPy.command('lang', 'es')")
+    expect(name2).to_have_value("Ordenador 2 (fácil)")
+    page.get_by_test_id("seat-2").select_option("human")
+    expect(name2).to_have_value("Ben")
+    page.get_by_test_id("start-game").click()
+    page.wait_for_function("() => document.body.dataset.screen === 'game'")

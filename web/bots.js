@@ -148,8 +148,28 @@ function seatSelects() {
 }
 seatSelects();
 
+// a seat given to the computer is called a computer ("Computer 2 (normal)") unless its name was typed; given back
+// to a person, the name the form had comes back.  The page's own names follow the language and the level.
+function seatName(select) {
+  const i = Number(select.id.split("-")[1]);
+  const input = document.getElementById(`player-name-${i}`);
+  if (!input) return;
+  const auto = input.dataset.auto;
+  if (input.value !== input.defaultValue && input.value !== auto) return; // a name the player typed stays
+  const name = select.value === "human" ? input.defaultValue
+    : t("page.b.computer_level", { n: i, level: t(`page.level.${select.value}`) });
+  if (select.value === "human") delete input.dataset.auto;
+  else input.dataset.auto = name;
+  if (input.value !== name) {
+    input.value = name;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
+document.addEventListener("imperial:lang", () => document.querySelectorAll("#new-game select.seat").forEach(seatName));
+
 document.addEventListener("change", (e) => {
   const t = e.target;
+  if (t.matches?.("select.seat")) seatName(t);
   if (t.matches?.("select.seat") && t.value !== "human") start(); // warm up while the form is filled in
   else if (t.matches?.("select[data-pace]")) send("pace", t.value);
   else if (t.matches?.("select[data-seat-level]")) send("seat", `${t.dataset.seatLevel}:${t.value}`);
