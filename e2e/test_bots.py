@@ -52,10 +52,10 @@ def human_turn(page: Page) -> bool:
     return data(page, "bot") == "human" and page.locator("#decision [data-choice]").count() > 0
 
 
-def click_move(page: Page, state: Any, action: Any) -> None:
-    """Make ``action`` by clicks, as a player does (unit, destination, option)."""
+def click_move(page: Page, state: Any, action: Any, names: Names = NAMES) -> None:
+    """Make ``action`` by clicks, as a player does (unit, destination, option); ``names``: the board's."""
     start = len(state.history)
-    for tok in steps(action, state.decision, NAMES):
+    for tok in steps(action, state.decision, names):
         if moves(page) != start:
             break
         if tok.kind == "region":

@@ -20,6 +20,7 @@ import imperial_core as core
 import pytest
 from conftest import ROOT, BootedPage, PagePool, SiteServer
 from playwright.sync_api import Browser, Page, expect
+from test_bots import click_move
 
 sys.path.insert(0, str(ROOT / "web"))
 from imperial_ui.choices import Chooser, Names, steps  # noqa: E402
@@ -106,17 +107,7 @@ class Device:
 
     def click(self, state: Any, action: Any, names: Names) -> None:
         """``action`` made by clicks, as a player does: the unit on the map, the destination, an option."""
-        start = self.moves()
-        for tok in steps(action, state.decision, names):
-            if self.moves() != start:
-                break
-            if tok.kind == "region":
-                region = self.page.locator(f'#map [data-choice="{tok.value}"]')
-                expect(region).to_have_count(1)
-                region.dispatch_event("click")
-            else:
-                self.page.locator(f'#decision button[data-choice="{tok.value}"]').click()
-        self.page.wait_for_function("n => Number(document.body.dataset.moves) > n", arg=start)
+        click_move(self.page, state, action, names)
 
     def turn_link(self, where: str = "#decision") -> str:
         """The link of the send step (in the decision panel; at the end, on the score screen: ``#scores``)."""

@@ -29,8 +29,9 @@ import imperial_core as core
 import imperial_text as tx
 
 from .choices import Names
-from .readable import chip, esc, question_html
+from .readable import chip, esc
 from .seats import HUMAN, parse_seats
+from .views import decision_question
 
 #: The most moves listed in "Since you played" and in the message sent with a link.
 MAX_NEWS = 12
@@ -120,9 +121,8 @@ def played(extra: dict[str, Any], player: str | None) -> None:
 def kept_from(stored: dict[str, Any], extra: dict[str, Any]) -> None:
     """A link continues a game saved here: what this device is to the game (its claim) comes from the save;
     the seats come with the link (they are the game's)."""
-    for key in ("mine",):
-        if key in stored:
-            extra[key] = stored[key]
+    if "mine" in stored:
+        extra["mine"] = stored["mine"]
     if "reasons" in stored and "reasons" not in extra:
         extra["reasons"] = stored["reasons"]
 
@@ -145,22 +145,10 @@ def news(session: Any, start: int, end: int) -> list[Any]:
     return picked[-MAX_NEWS:]
 
 
-def decider_nation(state: Any) -> str | None:
-    """The nation whose decision it is, when one is (a government decides for it)."""
-    if state.decision in ("invest", "auction", "swiss", "fund"):
-        return None
-    contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
-    if state.decision == "demand" and contact and contact.get("asking"):
-        return str(contact["asking"][0])
-    return state.active_nation
-
-
 def what_text(state: Any, names: Names) -> str:
-    """What the deciding player decides now, as plain text (the decision's question)."""
-    phase = state.decision
-    if phase == "canal":
-        return names.t("page.bl.canal")
-    return _plain(question_html(phase, decider_nation(state), names))
+    """What the deciding player decides now, as plain text (the decision panel's question, without the notation
+    shown to experts)."""
+    return _plain(re.sub(r'<span class="nt">.*?</span>', "", decision_question(state, names)[1]))
 
 
 def _plain(markup: str) -> str:
@@ -176,7 +164,7 @@ def turn_text(state: Any, player: str, names: Names) -> str:
     w = names.t
     if state.is_over:
         return w("page.bl.over", player=core.ranking(state)[0])
-    nid = decider_nation(state)
+    nid = decision_question(state, names)[0]
     key = "page.bl.turn_nation" if nid else "page.bl.turn"
     return w(key, player=player, nation=names.nation(nid) if nid else "", round=state.round) + " " + what_text(state, names)
 
@@ -205,10 +193,8 @@ def mailto(subject: str, body: str) -> str:
 # -- panels -----------------------------------------------------------------------------------------------
 def waiting_html(state: Any, player: str, names: Names) -> str:
     """Whom the game waits for and what they decide (the decision is view-only here)."""
-    nid = decider_nation(state)
+    nid, what = decision_question(state, names)
     who = f"{esc(player)} ({chip(nid, names)})" if nid else esc(player)
-    phase = state.decision
-    what = esc(names.t("page.bl.canal")) if phase == "canal" else question_html(phase, nid, names)
     return (f'<p class="waiting" data-testid="waiting-for">{esc(names.t("page.bl.waiting_for"))} <b>{who}</b>: '
             f'{what}</p>')
 

@@ -104,11 +104,7 @@ class Links:
             self.dom.message(said, "info")
             return
         stored = self.library.store.get(match.key) or ""
-        try:
-            meta = json.loads(stored).get("meta")
-        except (ValueError, AttributeError):
-            meta = None
-        bylink.kept_from(meta if isinstance(meta, dict) else {}, opened.extra)
+        bylink.kept_from(self.library.stored_meta(stored), opened.extra)
         bylink.received(opened.extra, opened.cur)
         if match.relation == "continues":  # the same game, further on: the save takes it
             opened.game_id = match.key[len(SAVE_PREFIX):]
@@ -145,6 +141,7 @@ class Links:
         if s is None or state is not s.present:
             return ""
         seating = Seating.of(s)
+        self.dom.data(mySeats=",".join(seating.mine or ()))  # none in a game at one screen
         if not seating.by_link:
             return ""
         names = self.model.names
@@ -160,7 +157,6 @@ class Links:
         other = seating.elsewhere(state)
         if other is not None:
             out.append(bylink.waiting_html(state, other, names))
-        self.dom.data(mySeats=",".join(seating.mine or ()))
         return "".join(out)
 
     # -- claims ---------------------------------------------------------------------------------------

@@ -268,10 +268,16 @@ class Library:
             self.dom.message(tx.tn(lang, "page.m.deleted_old", len(plan)), "ok")
         self.refresh()
 
+    @staticmethod
+    def stored_meta(stored: str) -> dict[str, Any]:
+        """A stored save's ``meta`` (``{}`` if it says none or cannot be read)."""
+        try:
+            meta = json.loads(stored).get("meta")
+        except (ValueError, AttributeError):
+            return {}
+        return meta if isinstance(meta, dict) else {}
+
     def stored_created(self, stored: str) -> float | None:
         """When a stored game was started (its save's meta), if it says."""
-        try:
-            created = json.loads(stored).get("meta", {}).get("created")
-        except (ValueError, AttributeError):
-            return None
+        created = self.stored_meta(stored).get("created")
         return float(created) if type(created) in (int, float) else None

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import imperial_core as core
 import imperial_text as tx
 from imperial_core.narrate import Entry, asked_canal, waiting_move
 
@@ -91,24 +92,10 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
                 f'<div class="dbody">{top}<div class="choices"><button data-cmd="scores" class="primary">'
                 f'{w("page.show_scores")}</button></div></div>')
     player = state.current_player
-    nation = state.active_nation
     phase = state.decision
-    if nation is None and chooser is not None:  # auction: the nation being financed, from its bonds
-        nation = next((a.nation for a in chooser.actions if a.type == "bond"), None)
-    what = question_html(phase, nation, names) if phase in PHASE_TITLE else esc(core_phase_text(phase))
     contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
-    lead = chip(nation, names)
-    if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
-        canal, owner = asked_canal(state, names.board)
-        lead = chip(owner, names)
-        what = esc(w("page.phase.canal", move=waiting_move(state, names.lang),
-                     canal=tx.region(names.lang, names.board.id, canal.id, canal.name) if canal
-                     else w("page.canal")))
-        what += notation(" ".join(state.turn.get("pending") or ()))
-    if phase == "demand" and contact and contact.get("asking"):
-        lead = chip(contact["asking"][0], names)  # the asked government decides for its own nation
-    elif phase in ("auction", "swiss", "invest"):
-        lead = ""
+    lead_nid, what = decision_question(state, names, chooser.actions if chooser is not None else ())
+    lead = chip(lead_nid, names)
     cash = ""
     if phase in ("invest", "auction", "fund", "swiss", "rondel"):
         have = next((p["cash"] for p in state.players if p["name"] == player), None)
@@ -147,6 +134,32 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
             out.append(choices_html(tokens, at, greyed, target))
     # the header stays; the body scrolls within the decision's own area when it must
     return out[0] + '<div class="dbody">' + "".join(out[1:]) + "</div>"
+
+
+def decision_question(state: Any, names: Names, actions: Any = None) -> tuple[str | None, str]:
+    """Who decides on whose behalf and what: the nation on the decision's lead chip (``None`` when the player
+    decides as an investor, a bank or a buyer of bonds) and the question (HTML).  ``actions``: the decision's
+    legal actions, to find the nation an auction finances (``None``: the engine's)."""
+    w = names.t
+    nation = state.active_nation
+    phase = state.decision
+    if nation is None:  # auction: the nation being financed, from its bonds
+        acts = core.legal_actions(state) if actions is None else actions
+        nation = next((a.nation for a in acts if a.type == "bond"), None)
+    what = question_html(phase, nation, names) if phase in PHASE_TITLE else esc(core_phase_text(phase))
+    contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
+    lead = nation
+    if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
+        canal, lead = asked_canal(state, names.board)
+        what = esc(w("page.phase.canal", move=waiting_move(state, names.lang),
+                     canal=tx.region(names.lang, names.board.id, canal.id, canal.name) if canal
+                     else w("page.canal")))
+        what += notation(" ".join(state.turn.get("pending") or ()))
+    if phase == "demand" and contact and contact.get("asking"):
+        lead = contact["asking"][0]  # the asked government decides for its own nation
+    elif phase in ("auction", "swiss", "invest"):
+        lead = None
+    return lead, what
 
 
 def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", greyed: str = "",

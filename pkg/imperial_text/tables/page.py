@@ -817,8 +817,6 @@ TEXT: dict[str, dict[str, str]] = {
                               "partidas y los enlaces."),
 
     # -- play by link, each on their own device (imperial_ui.bylink) --
-    "page.bl.canal": _("let a move through their canal?", "einen Zug durch den eigenen Kanal lassen?",
-                       "¿dejar pasar un movimiento por su canal?"),
     "page.bl.over": _("The game is over: {player} wins.", "Die Partie ist aus: {player} gewinnt.",
                       "La partida ha terminado: gana {player}."),
     "page.bl.turn_nation": _("It is {player}'s turn ({nation}, round {round}):", "{player} ist am Zug ({nation}, Runde {round}):",
