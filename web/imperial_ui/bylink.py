@@ -29,9 +29,8 @@ import imperial_core as core
 import imperial_text as tx
 
 from .choices import Names
-from .readable import chip, esc
+from .readable import chip, decision_question, esc
 from .seats import HUMAN, parse_seats
-from .views import decision_question
 
 #: The most moves listed in "Since you played" and in the message sent with a link.
 MAX_NEWS = 12

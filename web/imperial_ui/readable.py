@@ -13,7 +13,7 @@ from typing import Any
 
 import imperial_core as core
 import imperial_text as tx
-from imperial_core.narrate import asked_canal
+from imperial_core.narrate import asked_canal, waiting_move
 from imperial_text import escape
 
 from .choices import Names, rondel_label
@@ -450,3 +450,49 @@ def why_text(state: Any, names: Names) -> str:
     if phase == "auction":
         return w("page.why.auction")
     return ""
+
+
+# -- who decides on whose behalf, and what ---------------------------------------------------------------
+PHASE_TITLE = ("auction", "rondel", "swiss", "factory", "production", "import", "fleets", "armies", "contact", "order", "demand",
+               "invest", "fund", "canal")
+
+def core_phase_text(phase: str) -> str:
+    """The engine's own words for a kind of decision this page has no text for."""
+    try:
+        import imperial_core
+
+        return str(imperial_core.PHASES.get(phase, phase))
+    except (ImportError, AttributeError):
+        return phase
+
+
+def notation(move: str) -> str:
+    """A move in the engine's notation, for experts: shown only while the setting "Show move notation" is on
+    (``.nt``, hidden by the style sheet otherwise, so it is neither seen nor read aloud)."""
+    return f'<span class="nt"> <code>{esc(move)}</code></span>' if move else ""
+
+
+def decision_question(state: Any, names: Names, actions: Any = None) -> tuple[str | None, str]:
+    """Who decides on whose behalf and what: the nation on the decision's lead chip (``None`` when the player
+    decides as an investor, a bank or a buyer of bonds) and the question (HTML).  ``actions``: the decision's
+    legal actions, to find the nation an auction finances (``None``: the engine's)."""
+    w = names.t
+    nation = state.active_nation
+    phase = state.decision
+    if nation is None:  # auction: the nation being financed, from its bonds
+        acts = core.legal_actions(state) if actions is None else actions
+        nation = next((a.nation for a in acts if a.type == "bond"), None)
+    what = question_html(phase, nation, names) if phase in PHASE_TITLE else esc(core_phase_text(phase))
+    contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
+    lead = nation
+    if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
+        canal, lead = asked_canal(state, names.board)
+        what = esc(w("page.phase.canal", move=waiting_move(state, names.lang),
+                     canal=tx.region(names.lang, names.board.id, canal.id, canal.name) if canal
+                     else w("page.canal")))
+        what += notation(" ".join(state.turn.get("pending") or ()))
+    if phase == "demand" and contact and contact.get("asking"):
+        lead = contact["asking"][0]  # the asked government decides for its own nation
+    elif phase in ("auction", "swiss", "invest"):
+        lead = None
+    return lead, what

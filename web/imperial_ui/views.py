@@ -10,14 +10,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import imperial_core as core
 import imperial_text as tx
-from imperial_core.narrate import Entry, asked_canal, waiting_move
+from imperial_core.narrate import Entry
 
 from . import rulehelp
 from .bondgrid import bond_grid_html
 from .choices import Chooser, Names, Token, rondel_label
-from .readable import chip, esc, icon, question_html, tie_note, why_text
+from .readable import chip, decision_question, esc, icon, notation, tie_note, why_text
 
 
 def _words(lang: str) -> Callable[..., str]:
@@ -44,18 +43,6 @@ def tax_label(board: Any, pos: int, lang: str = "en") -> str:
 
 #: The kinds of decision with a line of their own (catalogue keys ``page.phase.<decision>``): what the player
 #: who must take it decides.
-PHASE_TITLE = ("auction", "rondel", "swiss", "factory", "production", "import", "fleets", "armies", "contact", "order", "demand",
-               "invest", "fund", "canal")
-
-def core_phase_text(phase: str) -> str:
-    """The engine's own words for a kind of decision this page has no text for."""
-    try:
-        import imperial_core
-
-        return str(imperial_core.PHASES.get(phase, phase))
-    except (ImportError, AttributeError):
-        return phase
-
 
 def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: tuple[int, int] | None = None,
                   note: str = "", rondel: str = "", last: Entry | None = None, at: str = "",
@@ -134,32 +121,6 @@ def decision_html(state: Any, chooser: Chooser | None, names: Names, *, replay: 
             out.append(choices_html(tokens, at, greyed, target))
     # the header stays; the body scrolls within the decision's own area when it must
     return out[0] + '<div class="dbody">' + "".join(out[1:]) + "</div>"
-
-
-def decision_question(state: Any, names: Names, actions: Any = None) -> tuple[str | None, str]:
-    """Who decides on whose behalf and what: the nation on the decision's lead chip (``None`` when the player
-    decides as an investor, a bank or a buyer of bonds) and the question (HTML).  ``actions``: the decision's
-    legal actions, to find the nation an auction finances (``None``: the engine's)."""
-    w = names.t
-    nation = state.active_nation
-    phase = state.decision
-    if nation is None:  # auction: the nation being financed, from its bonds
-        acts = core.legal_actions(state) if actions is None else actions
-        nation = next((a.nation for a in acts if a.type == "bond"), None)
-    what = question_html(phase, nation, names) if phase in PHASE_TITLE else esc(core_phase_text(phase))
-    contact = state.turn.get("contact") if isinstance(state.turn, dict) else None
-    lead = nation
-    if phase == "canal":  # the canal's owner decides: the nation whose flag stands in its controlling region
-        canal, lead = asked_canal(state, names.board)
-        what = esc(w("page.phase.canal", move=waiting_move(state, names.lang),
-                     canal=tx.region(names.lang, names.board.id, canal.id, canal.name) if canal
-                     else w("page.canal")))
-        what += notation(" ".join(state.turn.get("pending") or ()))
-    if phase == "demand" and contact and contact.get("asking"):
-        lead = contact["asking"][0]  # the asked government decides for its own nation
-    elif phase in ("auction", "swiss", "invest"):
-        lead = None
-    return lead, what
 
 
 def clickable_rondel(svg: str, board: Any, tokens: list[Token], at: str = "", greyed: str = "",
@@ -305,12 +266,6 @@ def players_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
                f'{w("page.p.seed")} {state.seed}</p>')
     out.append("</div>")
     return "".join(out)
-
-
-def notation(move: str) -> str:
-    """A move in the engine's notation, for experts: shown only while the setting "Show move notation" is on
-    (``.nt``, hidden by the style sheet otherwise, so it is neither seen nor read aloud)."""
-    return f'<span class="nt"> <code>{esc(move)}</code></span>' if move else ""
 
 
 def last_move_html(e: Entry, lang: str = "en") -> str:
