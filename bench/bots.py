@@ -98,6 +98,7 @@ PLAYERS: dict[str, Player] = {
     "easy": level_player("easy"),
     "normal": level_player("normal"),
     "strong": level_player("strong"),
+    "expert": level_player("expert"),
     "rollout": rollout_player(),
     "rollout1": rollout_player(turns=1),
 }

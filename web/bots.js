@@ -123,7 +123,7 @@ function mark(json) {
 }
 
 // ---- the new-game form: a Human / Computer choice beside each name, and "Play against the computer" ----
-const SEATS = ["human", "easy", "normal", "strong"];
+const SEATS = ["human", "easy", "normal", "strong", "expert"];
 
 // the seat lists' words in the page's language (again when it changes)
 function seatWords() {

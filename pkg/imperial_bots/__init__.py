@@ -16,7 +16,11 @@ True
   the nation's turn (the greedy policy plays the rest) and compare the evaluation there;
 * ``strong``: max^n Monte-Carlo tree search over those decisions (every player maximizes its own utility at
   its own decisions, progressive widening in the greedy policy's order, rollouts by the greedy policy with
-  some noise, truncated after two more nation turns and evaluated); maneuvers as ``normal``.
+  some noise, truncated after two more nation turns and evaluated); maneuvers as ``normal``;
+* ``expert``: normal's candidates at those decisions played on by the normal level in every seat (its rivals
+  modelled as normal players) until every nation has had its next turn, the best few further still, and
+  evaluated there (:mod:`imperial_bots.expert`); anytime, by default two seconds a decision in the page
+  (``THINKING_SECONDS``); maneuvers as ``normal``.
 
 The evaluation (:mod:`imperial_bots.evaluate`) projects each player's final score: interest times the
 power factor each nation is heading for (from its tax revenue: factories free of hostile armies, flags,
@@ -24,9 +28,9 @@ flags within reach, threatened factories, treasury), interest still to be paid, 
 units, governments, the investor card.  Its weights and the policy's were tuned by self-play per board.
 
 With ``seconds=None`` the result depends only on the position (``to_position(state)``), the level and the
-seed, in every Python (the budget is counted in iterations); with ``seconds`` the strong level searches for
-that long.  ``choose_with_reason`` also returns a one-line reason for the log, built from the engine's events
-of the chosen step (``imperial_core.narrate``) and what the move gains in the game's terms (power, tax
+seed, in every Python (the budget is counted in iterations or decisions played on); with ``seconds`` the
+strong and expert levels search for that long.  ``choose_with_reason`` also returns a one-line reason for the
+log, built from the engine's events of the chosen step (``imperial_core.narrate``) and what the move gains in the game's terms (power, tax
 revenue, interest, cash, a government: :func:`gains`, at once or by the end of the nation's turn), with the
 next best choice named in words (never in the words of the choice itself); no search counts or margins.
 ``choose_with_reasons`` gives the bot's own words in every language at once.
@@ -45,13 +49,16 @@ from imperial_text import LANGS, known, money, t, tn
 from imperial_text import nation as nation_name
 
 from .evaluate import Weights, evaluate, expected_scores, summarize, weights_for
+from .expert import EXPERT_CONFIG, ExpertConfig, expert_search, is_searched, normal_index
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of, ranked_scores, tuning_for
 from .review import review as review
-from .search import LEVEL_CONFIG, SearchConfig, lookahead, mcts, play_out
+from .search import LEVEL_CONFIG, SearchConfig, mcts, play_out
 
-LEVELS = ("easy", "normal", "strong")
+LEVELS = ("easy", "normal", "strong", "expert")
+#: How long a level thinks over a decision in the page (seconds); the others count their budget in iterations.
+THINKING_SECONDS: dict[str, float] = {"expert": EXPERT_CONFIG.seconds}
 
-__all__ = ["LEVELS", "choose", "choose_index", "choose_with_reason", "choose_with_reasons", "evaluate",
+__all__ = ["LEVELS", "THINKING_SECONDS", "choose", "choose_index", "choose_with_reason", "choose_with_reasons", "evaluate",
            "expected_scores", "explain", "gain_words", "gains", "gains_of"]
 
 
@@ -70,15 +77,15 @@ def _said(key: str) -> Why:
 
 
 def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
-            cfg: SearchConfig) -> tuple[int, Why]:
+            cfg: SearchConfig, ecfg: ExpertConfig = EXPERT_CONFIG) -> tuple[int, Why]:
     """The index of the choice, and why.  The look-ahead and the search make no reference cycles: Python's
     cyclic garbage collector is paused meanwhile (``imperial_core.engine.paused_gc``)."""
     with paused_gc():
-        return _decide_now(state, level, seed, seconds, w, tu, cfg)
+        return _decide_now(state, level, seed, seconds, w, tu, cfg, ecfg)
 
 
 def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
-                cfg: SearchConfig) -> tuple[int, Why]:
+                cfg: SearchConfig, ecfg: ExpertConfig) -> tuple[int, Why]:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
     if state.is_over:
@@ -88,15 +95,12 @@ def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, 
         return 0, _said("bots.only_choice")
     if level == "easy":
         return _easy(state, seed, w, tu)
-    if state.decision not in KEY_DECISIONS:
-        if cfg.maneuver_k > 1 and state.decision in ("fleets", "armies", "contact", "demand"):
-            i, vals = lookahead(state, w, tu, cfg, top=cfg.maneuver_k)
-            return i, _why(state, i, [j for j, _v in vals], _said("bots.compare_moves"))
-        i = greedy_index(state, None, w, tu)
-        return i, _why(state, i, [], _said("bots.maneuver_plan"))
-    if level == "normal":
-        i, vals = lookahead(state, w, tu, cfg)
-        return i, _why(state, i, [j for j, _v in vals], _said("bots.look_ahead"))
+    if level == "expert" and is_searched(state):
+        i, order, _depth = expert_search(state, w, tu, ecfg, seconds)
+        return i, _why(state, i, order, _said("bots.play_on"))
+    if level != "strong" or state.decision not in KEY_DECISIONS:
+        i, order, how = normal_index(state, w, tu, cfg)
+        return i, _why(state, i, order, _said(f"bots.{how}"))
     seed_int = _rng(state, seed).getrandbits(32)
     i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
     # the runner-up: the best of the others by value, or the most explored when the choice is not the best
@@ -234,10 +238,11 @@ def _resolve(state: GameState, level: str, weights: Weights | None, tuning: Tuni
 
 def choose_index(state: GameState, *, level: str = "normal", seed: int = 0, seconds: float | None = None,
                  weights: Weights | None = None, tuning: Tuning | None = None,
-                 config: SearchConfig | None = None) -> int:
+                 config: SearchConfig | None = None, expert_config: ExpertConfig | None = None) -> int:
     """The index in ``legal_actions(state)`` of the bot's choice (``weights``, ``tuning``, ``config``: the
     board's and level's own unless given, for experiments)."""
-    return _decide(state, level, seed, seconds, *_resolve(state, level, weights, tuning, config))[0]
+    return _decide(state, level, seed, seconds, *_resolve(state, level, weights, tuning, config),
+                   expert_config or EXPERT_CONFIG)[0]
 
 
 def choose(state: GameState, *, level: str = "normal", seed: int = 0, seconds: float | None = None) -> Action:

@@ -120,7 +120,7 @@ def test_reasons_are_one_line_sentences():
 def test_bad_requests_are_refused():
     s = ic.new_game(NAMES[:3], seed=3)
     with pytest.raises(ValueError):
-        bots.choose(s, level="expert")
+        bots.choose(s, level="master")
     over = _play("europe", 2, ["easy"], seed=5)
     with pytest.raises(ValueError):
         bots.choose(over)

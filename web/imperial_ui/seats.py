@@ -17,11 +17,10 @@ from typing import Any
 
 import imperial_core as core
 import imperial_text as tx
-from imperial_core.codec import LINK_SEATS
 from imperial_core.narrate import sentence
 
 HUMAN = "human"
-LEVELS = ("easy", "normal", "strong")
+LEVELS = ("easy", "normal", "strong", "expert")
 SEAT_KINDS = (HUMAN, *LEVELS)
 #: The strength that answers a Hint.
 HINT_LEVEL = "strong"
@@ -41,8 +40,6 @@ def parse_seats(raw: Any, players: list[str]) -> tuple[list[str], str]:
         return [HUMAN] * n, ""
     if not isinstance(raw, list) or len(raw) != n:
         return [HUMAN] * n, "the saved seats do not match the players; every seat is human now"
-    # a computer level a link may name but this version does not have plays at the strongest level it has
-    raw = [LEVELS[-1] if isinstance(r, str) and r not in SEAT_KINDS and r in LINK_SEATS else r for r in raw]
     seats = [r if isinstance(r, str) and r in SEAT_KINDS else HUMAN for r in raw]
     bad = sum(1 for r, s in zip(raw, seats, strict=True) if r != s)
     problem = f"{bad} saved seat{'s' if bad > 1 else ''} could not be read and {'are' if bad > 1 else 'is'} " \

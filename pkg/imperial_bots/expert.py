@@ -1,0 +1,123 @@
+"""The expert level: normal's candidates played on by the normal level in every seat, deeper with more time.
+
+Imperial has no dice and no hidden information, so a position played on by a fixed policy has one future.
+At a decision that shapes the game (rondel, bonds, factories, imports, Swiss Bank, gifts) the expert takes
+normal's look-ahead (every candidate in the evaluation's order, each played to the end of the nation's turn
+and evaluated), then plays its best candidates on with the normal level in every seat (its own and its
+rivals', who are modelled as normal players) until a later nation turn begins, and evaluates there.  The
+search deepens in stages (:attr:`ExpertConfig.stages`): each stage plays the best candidates of the stage
+before it further on.  It is anytime: with ``seconds`` it stops when the time is up and answers from the
+deepest stage that compared at least two candidates; with ``seconds=None`` the budget is a number of
+decisions played on (:attr:`ExpertConfig.steps`), so the answer depends only on the position.  Maneuvers are
+played as by the normal level.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from imperial_core import GameState, apply_index, legal_actions
+
+from .evaluate import Weights
+from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
+from .search import LEVEL_CONFIG, SearchConfig, lookahead, util_vector
+
+#: The clock of a time budget.
+clock = time.perf_counter
+#: Decisions of a maneuver that the normal level looks ahead on (the others follow the greedy policy).
+MANEUVER_LOOK = frozenset(("fleets", "armies", "contact", "demand"))
+
+
+def normal_index(state: GameState, w: Weights, tu: Tuning, cfg: SearchConfig) -> tuple[int, list[int], str]:
+    """The normal level's choice: its index in ``legal_actions``, the candidates looked at (best first) and
+    how it was found (``"look_ahead"``, ``"compare_moves"``, ``"maneuver_plan"``).  Deterministic."""
+    if state.decision in KEY_DECISIONS:
+        i, vals = lookahead(state, w, tu, cfg)
+        return i, [j for j, _v in vals], "look_ahead"
+    if cfg.maneuver_k > 1 and state.decision in MANEUVER_LOOK:
+        i, vals = lookahead(state, w, tu, cfg, top=cfg.maneuver_k)
+        return i, [j for j, _v in vals], "compare_moves"
+    return greedy_index(state, None, w, tu), [], "maneuver_plan"
+
+
+@dataclass(frozen=True)
+class ExpertConfig:
+    """The expert's budget and the shape of its search."""
+
+    top_k: int = 8                   # candidates of normal's look-ahead kept for playing on
+    #: (nation turns begun after this one before evaluating, candidates played so far) per stage
+    stages: tuple[tuple[int, int], ...] = ((5, 6), (11, 3))
+    steps: int = 160                 # decisions played on in all when no time is given
+    seconds: float = 2.0             # the budget in the browser (the page's default)
+
+
+EXPERT_CONFIG = ExpertConfig()
+
+
+class _Budget:
+    """Decisions left to play on, or a deadline."""
+
+    def __init__(self, steps: int, seconds: float | None) -> None:
+        self.left = steps
+        self.deadline = None if seconds is None else clock() + seconds
+
+    def spend(self) -> bool:
+        """Count one decision played on; False once the budget is spent."""
+        if self.deadline is not None:
+            return clock() < self.deadline
+        self.left -= 1
+        return self.left >= 0
+
+
+def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning,
+            cfg: SearchConfig) -> GameState | None:
+    """The normal level in every seat until ``turns`` more nation turns have begun (0: to the end of this
+    one) or the game ends; None when the budget ran out first."""
+    seen, cur = 0, (s.round, s.active_nation)
+    while not s.is_over:
+        tid = (s.round, s.active_nation)
+        if tid != cur:
+            seen, cur = seen + 1, tid
+            if seen > turns:
+                break
+        if not budget.spend():
+            return None
+        n = len(legal_actions(s))
+        s = apply_index(s, 0 if n == 1 else normal_index(s, w, tu, cfg)[0])
+    return s
+
+
+def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig = EXPERT_CONFIG,
+           seconds: float | None = None) -> tuple[int, list[int], int]:
+    """The expert's choice at a decision that shapes the game: its index, the candidates best first (by the
+    deepest stage that compared them, then by normal's look-ahead), and the stages completed or begun
+    (0: normal's look-ahead alone)."""
+    cfg = LEVEL_CONFIG["normal"]
+    _first, vals = lookahead(state, w, tu, cfg, top=ecfg.top_k)
+    order = [j for j, _v in vals]
+    if len(order) < 2:
+        return order[0], order, 0
+    me = me_of(state)
+    budget = _Budget(ecfg.steps, seconds)
+    depth = 0
+    for turns, keep in ecfg.stages:
+        scored: list[tuple[float, int]] = []
+        for j in order[:keep]:
+            end = play_on(apply_index(state, j), turns, budget, w, tu, cfg)
+            if end is None:
+                break
+            scored.append((util_vector(end, w)[me], j))
+        if len(scored) < 2:
+            break
+        depth += 1
+        ranked = [j for _v, j in sorted(scored, key=lambda x: -x[0])]
+        order = ranked + [j for j in order if j not in ranked]
+        if len(scored) < min(keep, len(order)):
+            break
+    return order[0], order, depth
+
+
+def is_searched(state: GameState) -> bool:
+    """Whether the expert searches this decision (else it plays as the normal level)."""
+    return state.decision in KEY_DECISIONS and len(keys_of(state)) > 1

@@ -1,0 +1,131 @@
+"""The expert level (issue 37): a legal choice at 300 random positions of both boards, the same choice for
+the same position without a time budget (in any Python hash seed), a time budget that stops the search, and
+a search that goes deeper with a larger budget."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import imperial_bots as bots
+import imperial_core as ic
+import pytest
+from imperial_bots import expert as expert_module
+from imperial_bots.evaluate import weights_for
+from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, expert_search, is_searched, normal_index
+from imperial_bots.policy import tuning_for
+from imperial_bots.search import LEVEL_CONFIG
+from imperial_core.engine import clear_caches
+
+NAMES = ["Ann", "Bob", "Cem", "Dee", "Eve"]
+#: A tenth of the default budget: a stage is begun and cut short, as with a short time.
+SMALL = ExpertConfig(steps=EXPERT_CONFIG.steps // 10)
+
+
+@cache
+def random_positions(per_board: int = 150) -> tuple[ic.GameState, ...]:
+    """``per_board`` positions of each board from seeded random games (2 to 5 players, every setup), half of
+    them decisions the expert searches."""
+    rng = random.Random(37)
+    out: list[ic.GameState] = []
+    for board in ("europe", "world2030"):
+        searched: list[ic.GameState] = []
+        other: list[ic.GameState] = []
+        for seed in range(12):
+            s = ic.new_game(NAMES[: 2 + seed % 4], board=board, seed=seed,
+                            setup="auction" if seed % 3 == 1 else "standard")
+            while not s.is_over:
+                (searched if is_searched(s) else other).append(s)
+                s = ic.apply_index(s, rng.randrange(len(ic.legal_actions(s))))
+        out += rng.sample(searched, per_board // 2) + rng.sample(other, per_board - per_board // 2)
+    return tuple(out)
+
+
+def test_expert_answers_a_legal_action_at_300_random_positions():
+    ps = random_positions()
+    assert len(ps) == 300 and {s.board for s in ps} == {"europe", "world2030"}
+    for i, s in enumerate(ps):
+        k = bots.choose_index(s, level="expert", seed=i, expert_config=SMALL)
+        assert 0 <= k < len(ic.legal_actions(s)), ic.to_position(s)
+
+
+def _searched(n: int) -> list[ic.GameState]:
+    return [s for s in random_positions() if is_searched(s)][:: 150 // n][:n]
+
+
+def test_expert_is_deterministic_without_seconds():
+    for i, s in enumerate(_searched(4)):
+        first = bots.choose_index(s, level="expert", seed=i)
+        clear_caches()
+        again = bots.choose_index(s, level="expert", seed=i + 1)  # the seed plays no part either
+        copy = ic.from_position(ic.to_position(s))
+        assert first == again == bots.choose_index(copy, level="expert", seed=i), ic.to_position(s)
+
+
+_CHOOSER = """
+import json, sys
+import imperial_bots as bots
+import imperial_core as ic
+from imperial_bots.expert import ExpertConfig
+small = ExpertConfig(steps=32)
+print(json.dumps([bots.choose_index(ic.from_position(t), level="expert", expert_config=small)
+                  for t in json.load(sys.stdin)]))
+"""
+
+
+def test_expert_choices_do_not_depend_on_the_hash_seed():
+    """Browsers run Python with another string hash seed: no choice may depend on the order of a set."""
+    texts = [ic.to_position(s) for s in _searched(10)]
+    root = Path(__file__).resolve().parents[2]
+    runs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root / "pkg")}
+        proc = subprocess.run([sys.executable, "-c", _CHOOSER], input=json.dumps(texts), capture_output=True,
+                              text=True, env=env, timeout=300, check=True)
+        runs.append(json.loads(proc.stdout))
+    assert runs[0] == runs[1]
+
+
+class _Clock:
+    """A clock that moves on by ``tick`` seconds every time it is read (one read per decision played on)."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick, self.reads = 0.0, tick, 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.reads += 1
+        return self.now
+
+
+@pytest.mark.parametrize("seconds", [0.05, 0.4, 1000.0])
+def test_expert_respects_seconds(monkeypatch: pytest.MonkeyPatch, seconds: float):
+    """With ``seconds`` the search plays on until the clock says the time is up, and no further; with too
+    little time for two candidates it answers normal's choice."""
+    s = _searched(3)[1]
+    w, tu = weights_for(s.board), tuning_for(s.board)
+    clock = _Clock(0.01)
+    monkeypatch.setattr(expert_module, "clock", clock)
+    i, order, depth = expert_search(s, w, tu, EXPERT_CONFIG, seconds=seconds)
+    assert 0 <= i < len(ic.legal_actions(s)) and order[0] == i
+    if seconds == 1000.0:
+        # time enough for the whole search: as deep as the stages go
+        assert depth == len(EXPERT_CONFIG.stages)
+        assert clock.reads < 100_000
+    else:
+        # one read for the deadline, one per decision played on, the last one finding the time up
+        assert clock.reads == round(seconds / 0.01) + 1
+        if seconds == 0.05:
+            assert depth == 0 and i == normal_index(s, w, tu, LEVEL_CONFIG["normal"])[0]
+
+
+def test_a_larger_budget_searches_deeper():
+    s = _searched(3)[2]
+    w, tu = weights_for(s.board), tuning_for(s.board)
+    depths = [expert_search(s, w, tu, ExpertConfig(steps=steps))[2] for steps in (0, 40, 400)]
+    assert depths[0] == 0 and depths == sorted(depths) and depths[-1] == len(EXPERT_CONFIG.stages)
