@@ -1,29 +1,24 @@
-"""Computer opponents: tournaments between bot levels, decision times, tuning.
+"""Computer opponents: tournaments between bot levels, the expert's budget curve, decision times.
 
 Run: ``.venv/bin/python bench/bots.py [--games N] [--boards europe,world2030] [--pairings ...]``.
-Each pairing plays ``N`` seeded 4-player games per board (``--pairings strong:normal:200,…`` sets the count
+Each pairing plays ``N`` seeded 4-player games per board (``--pairings expert:normal:200,…`` sets the count
 per pairing; the issue asks 200): the tested bot sits in every seat in turn, the three others are its
 opponents (``--progress K``: a partial row every K games, so that a run cut short still reports the
-games played, with their interval).  Reported: the tested bot's win share with a 95 % (Wilson) interval,
-its mean score margin over the best opponent, decision times of every player kind (mean/p95 over all its decisions), and the CPU time;
-then the decision times of each level on the decisions it searches.  Nothing is asserted.
+games played, with their interval; ``--seed S`` continues a run from its S-th game).  Reported: the tested
+bot's win share with a 95 % (Wilson) interval, its mean score margin over the best opponent, decision times
+of every player kind (mean/p95 over all its decisions), and the CPU time; then the decision times of each
+level on the decisions it searches.  Nothing is asserted.
 
 Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
-``easy``, ``normal``, ``strong`` (``imperial_bots.choose`` at that level); ``rollout`` and ``rollout1``,
-experiments: normal with a rollout over the normal policy at its key decisions (:func:`rollout_player`), to
-the end of the third nation turn after this one (``rollout``) or of the next nation's turn (``rollout1``).
+``easy``, ``normal``, ``strong``, ``expert`` (``imperial_bots.choose`` at that level, without a time budget,
+so that a game depends only on its seed), and ``expert@N``: the expert with a budget of N decisions played on
+(the default is ``imperial_bots.expert.EXPERT_CONFIG.steps``).  ``--budgets 40,80,160,320`` adds the budget
+curve: ``expert@N`` against three normal players at each budget.
 
-Other modes:
-
-* ``--pyodide N``: the strong level's decision times on N positions here and in Pyodide (Node runs the same
-  WebAssembly as Chromium; needs ``dist/pyodide`` from ``python3 build.py build``), their ratio, and whether
-  both interpreters chose the same actions;
-* ``--tune``: coordinate search on the evaluation's and the greedy policy's parameters by self-play, per
-  board (a changed parameter is kept when a greedy player using it does better on the same deals than one
-  using the current parameters, by more than two standard errors); the results go into
-  ``imperial_bots.evaluate.FITTED`` and ``imperial_bots.policy.TUNED`` by hand;
-* ``--fit N``: least-squares fit of the evaluation to the final scores of N self-play games (a diagnostic:
-  the best predictor of final scores made worse decisions than the tuned weights).
+``--pyodide N``: a level's decision times (``--level``, strong unless given) on N positions here and in
+Pyodide (Node runs the same WebAssembly as Chromium; needs ``dist/pyodide`` from ``python3 build.py build``),
+their ratio, and whether both interpreters chose the same actions.  Tuning the expert's evaluation by
+self-play is ``bench/tune.py``.
 """
 
 from __future__ import annotations
@@ -36,15 +31,14 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "pkg")]
 
 import imperial_bots  # noqa: E402
 from imperial_bots.baselines import random_index, score_greedy_index  # noqa: E402
-from imperial_bots.evaluate import Weights, weights_for  # noqa: E402
-from imperial_bots.policy import Tuning, greedy_index, tuning_for  # noqa: E402
+from imperial_bots.evaluate import Weights  # noqa: E402
+from imperial_bots.expert import ExpertConfig  # noqa: E402
 from imperial_core import GameState, apply_index, new_game, ranking, scores  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cem", "Dee", "Eve", "Fay"]
@@ -58,40 +52,6 @@ def level_player(level: str, weights: Weights | None = None, seconds: float | No
     return play
 
 
-def rollout_player(k: int = 3, turns: int = 3) -> Player:
-    """An experiment (issue 22): the normal level, but at its key decisions (rondel, bonds, …) normal's ``k``
-    best candidates by its own look-ahead are each played on by the normal level in every seat until ``turns``
-    more nation turns have begun and ended (the rest of this turn, then ``turns`` whole nation turns; 1: to the
-    end of the next nation's turn), then evaluated; normal's choice stays unless another is better there."""
-    from imperial_bots.policy import KEY_DECISIONS, keys_of, me_of
-    from imperial_bots.search import LEVEL_CONFIG, lookahead, util_vector
-    from imperial_core.engine import paused_gc
-
-    def roll(s: GameState) -> GameState:
-        seen, cur = 0, (s.round, s.active_nation)
-        for _ in range(3000):
-            if s.is_over:
-                break
-            if (s.round, s.active_nation) != cur:
-                seen, cur = seen + 1, (s.round, s.active_nation)
-                if seen > turns:
-                    break
-            s = apply_index(s, imperial_bots.choose_index(s, level="normal"))
-        return s
-
-    def play(state: GameState, rng: random.Random) -> int:
-        if state.decision not in KEY_DECISIONS or len(keys_of(state)) == 1:
-            return imperial_bots.choose_index(state, level="normal", seed=rng.randrange(1 << 30))
-        w, tu = weights_for(state.board), tuning_for(state.board)
-        with paused_gc():
-            first, vals = lookahead(state, w, tu, LEVEL_CONFIG["normal"])
-        me = me_of(state)
-        out = [(i, util_vector(roll(apply_index(state, i)), w)[me]) for i, _v in vals[:k]]
-        best = max(out, key=lambda x: x[1])
-        return best[0] if best[1] > dict(out)[first] else first
-    return play
-
-
 PLAYERS: dict[str, Player] = {
     "random": random_index,
     "greedy": score_greedy_index,
@@ -99,9 +59,18 @@ PLAYERS: dict[str, Player] = {
     "normal": level_player("normal"),
     "strong": level_player("strong"),
     "expert": level_player("expert"),
-    "rollout": rollout_player(),
-    "rollout1": rollout_player(turns=1),
 }
+
+
+def player(name: str) -> Player:
+    """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N decisions played on."""
+    if name.startswith("expert@"):
+        cfg = ExpertConfig(steps=int(name.split("@", 1)[1]))
+
+        def play(state: GameState, rng: random.Random) -> int:
+            return imperial_bots.choose_index(state, level="expert", seed=rng.randrange(1 << 30), expert_config=cfg)
+        return play
+    return PLAYERS[name]
 
 
 def play_game(board: str, seed: int, players: list[Player], labels: list[str],
@@ -186,7 +155,7 @@ def key_times(test: str, board: str, games: int, seed0: int = 5000) -> list[floa
     from imperial_bots.policy import KEY_DECISIONS
 
     out: list[float] = []
-    tp = PLAYERS[test]
+    tp = player(test)
 
     def timed(state: GameState, rng: random.Random) -> int:
         t0 = time.perf_counter()
@@ -200,139 +169,6 @@ def key_times(test: str, board: str, games: int, seed0: int = 5000) -> list[floa
         players[g % 4] = timed
         play_game(board, seed0 + g, players, ["x"] * 4)
     return out
-
-
-def _greedy(weights: Weights, tuning: Tuning) -> Player:
-    def play(state: GameState, rng: random.Random) -> int:
-        return greedy_index(state, rng, weights, tuning)
-    return play
-
-
-def _metric(s: GameState, seat: int) -> float:
-    """A seat's score against the mean of the others, relative to the mean score."""
-    sc = list(scores(s).values())
-    others = (sum(sc) - sc[seat]) / (len(sc) - 1)
-    return (sc[seat] - others) / max(1.0, sum(sc) / len(sc))
-
-
-def tune(games: int, rounds: int, board: str, start: Weights | None = None) -> tuple[Weights, Tuning]:
-    """Coordinate search on the evaluation's and the policy's parameters by greedy self-play on one board.
-
-    A candidate changes one parameter; it plays ``games`` games in one seat (rotating) against three
-    players with the current parameters, and each game is paired with the same deal played by four current
-    players: the candidate is kept when its mean gain in the seat's relative score is above two standard
-    errors."""
-    w, tu = start or weights_for(board), tuning_for(board)
-    w_steps = {"tau": 0.8, "tau_inv": 1.0, "rmax": 4.0, "length": 4.0, "grow": 0.25, "blend": 0.4, "rho": 0.4,
-               "w_tr": 0.2, "w_unit": 0.4, "w_gov": 2.0, "w_card": 2.0, "near": 0.3, "threat": 0.3,
-               "rev_min": 1.5, "rel": 0.3, "tr_rev": 0.1, "w_bonus": 0.4}
-    t_steps = {"pos": 0.1, "gamma": 0.2, "guard": 0.3, "min_gain": 0.15, "perm": 0.5}
-    deals = [(30000 + g, g % 4) for g in range(games)]
-
-    def run(cw: Weights, ctu: Tuning, base: list[float] | None) -> list[float]:
-        out = []
-        for seed, seat in deals:
-            players = [_greedy(w, tu)] * 4
-            players[seat] = _greedy(cw, ctu)
-            out.append(_metric(play_game(board, seed, players, ["x"] * 4), seat))
-        return out if base is None else [a - b for a, b in zip(out, base, strict=True)]
-
-    base = run(w, tu, None)
-    for rnd in range(rounds):
-        for name, delta in [*w_steps.items(), *t_steps.items()]:
-            on_w = name in w_steps
-            cur = getattr(w if on_w else tu, name)
-            for sign in (1, -1):
-                val = round(max(0.0, cur + sign * delta), 4)
-                if name in ("blend", "rel", "gamma") and val > 1.0:
-                    continue
-                cw = w.with_(**{name: val}) if on_w else w
-                ctu = tu if on_w else replace(tu, **{name: val})
-                d = run(cw, ctu, base)
-                m = statistics.mean(d)
-                se = statistics.stdev(d) / math.sqrt(len(d))
-                print(f"{board} round {rnd} {name} {cur:.2f} -> {val:.2f}: gain {m:+.3f} ± {se:.3f}", flush=True)
-                if m > 2 * se:
-                    w, tu = cw, ctu
-                    base = run(w, tu, None)
-                    print(f"  keep {name} = {val:.2f}", flush=True)
-                    break
-    print(f"{board} tuned weights: {w}", flush=True)
-    print(f"{board} tuned policy: {tu}", flush=True)
-    return w, tu
-
-
-def collect(games: int, board: str, level: str = "easy", every: int = 4, seed0: int = 40000) -> list[tuple]:
-    """Self-play games at ``level`` (3 to 5 players): for each, the summaries of some of its states in order
-    and the final scores."""
-    from imperial_bots.evaluate import summarize
-
-    out = []
-    for g in range(games):
-        n = 3 + g % 3
-        rng = random.Random(seed0 + g)
-        s = new_game(NAMES[:n], board=board, seed=seed0 + g)
-        seen: list = []
-        step = 0
-        while not s.is_over:
-            if step % every == rng.randrange(every):
-                seen.append(summarize(s))
-            s = apply_index(s, PLAYERS[level](s, rng))
-            step += 1
-        out.append((seen, [scores(s)[p] for p in NAMES[:n]]))
-    return out
-
-
-def fit_loss(w: Weights, board: str, data: list[tuple], smooth: float = 1.0) -> float:
-    """Mean squared error of the predicted final scores against the mean score of the game (what decides
-    who wins), plus a quarter of the error of the mean itself, plus ``smooth`` times the squared change of
-    the prediction from one sampled state to the next (a prediction should not jump with every move)."""
-    from imperial_bots.evaluate import board_info, values
-
-    info = board_info(board)
-    total, count = 0.0, 0
-    for seen, final in data:
-        mf = sum(final) / len(final)
-        prev = None
-        for sm in seen:
-            v = values(sm, info, w)
-            mv = sum(v) / len(v)
-            rel = [a - mv for a in v]
-            total += sum((a - b + mf) ** 2 for a, b in zip(rel, final, strict=True)) / len(v)
-            total += 0.25 * (mv - mf) ** 2
-            if prev is not None:
-                total += smooth * sum((a - b) ** 2 for a, b in zip(rel, prev, strict=True)) / len(v)
-            prev = rel
-            count += 1
-    return total / count
-
-
-FIT_STEPS = {"tau": 0.5, "tau_inv": 0.8, "rmax": 3.0, "length": 2.0, "grow": 0.15, "blend": 0.25, "rho": 0.2, "w_tr": 0.15,
-             "w_unit": 0.4, "w_gov": 1.5, "w_card": 1.0, "near": 0.3, "threat": 0.3, "rev_min": 1.0,
-             "tr_rev": 0.08, "tr_cap": 5.0, "w_bonus": 0.3}
-BOUNDS = {"blend": (0.0, 1.0), "grow": (0.0, 1.5), "tau": (1.0, 6.0), "tau_inv": (1.0, 8.0), "rmax": (4.0, 30.0),
-          "length": (8.0, 40.0)}
-
-
-def fit(w: Weights, board: str, data: list[tuple], sweeps: int = 6) -> Weights:
-    """Coordinate descent on the evaluation's weights: each step is tried up and down, halved when neither
-    helps."""
-    best = fit_loss(w, board, data)
-    steps = dict(FIT_STEPS)
-    for sweep in range(sweeps):
-        for name in steps:
-            for sign in (1, -1):
-                lo, hi = BOUNDS.get(name, (0.0, 1e9))
-                val = min(hi, max(lo, getattr(w, name) + sign * steps[name]))
-                cand = w.with_(**{name: round(val, 4)})
-                loss = fit_loss(cand, board, data)
-                if loss < best - 1e-9:
-                    best, w = loss, cand
-                    break
-            else:
-                steps[name] /= 2
-        print(f"  sweep {sweep}: loss {best:.1f}", flush=True)
-    return w
 
 
 # -- the strong level in Pyodide (Node's V8 runs the same WebAssembly as Chromium) --------------------------
@@ -445,41 +281,29 @@ def main() -> int:
     ap.add_argument("--progress", type=int, default=10,
                     help="print a partial row (games so far, win share, CI) every this many games (0: never)")
     ap.add_argument("--timing-games", type=int, default=2, help="games measuring decision times of key decisions")
-    ap.add_argument("--pyodide", type=int, default=0, help="time this many strong decisions here and in Pyodide")
-    ap.add_argument("--tune", action="store_true")
-    ap.add_argument("--fit", type=int, default=0, help="fit the evaluation to the outcomes of this many games")
-    ap.add_argument("--fit-level", default="easy")
-    ap.add_argument("--tune-games", type=int, default=100)
-    ap.add_argument("--tune-rounds", type=int, default=1)
+    ap.add_argument("--pyodide", type=int, default=0, help="time this many decisions here and in Pyodide")
+    ap.add_argument("--level", default="strong", help="the level --pyodide times")
+    ap.add_argument("--budgets", default="",
+                    help="STEPS,…: the budget curve, expert at each budget (decisions played on) vs 3 normal")
     args = ap.parse_args()
     boards = args.boards.split(",")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python {sys.version.split()[0]} on {sys.platform}, load average {load:.2f}")
     if args.pyodide:
-        pyodide_timing(args.pyodide)
-        return 0
-    if args.tune:
-        for board in boards:
-            tune(args.tune_games, args.tune_rounds, board)
-        return 0
-    if args.fit:
-        for board in boards:
-            t0 = time.process_time()
-            data = collect(args.fit, board, args.fit_level)
-            print(f"{board}: {sum(len(x[0]) for x in data)} states from {args.fit} games ({time.process_time() - t0:.0f} s); "
-                  f"loss of the current weights {fit_loss(weights_for(board), board, data):.1f}", flush=True)
-            w = fit(weights_for(board), board, data)
-            print(f"{board}: fitted {w.as_dict()}", flush=True)
+        pyodide_timing(args.pyodide, args.level)
         return 0
     print("| pairing | board | games | win share [95 % CI] | mean margin | decision time mean/p95 | rounds | CPU |")
     print("|---|---|---|---|---|---|---|---|")
-    for p in args.pairings.split(","):
+    pairings = [p for p in args.pairings.split(",") if p]
+    pairings += [f"expert@{b}:normal" for b in args.budgets.split(",") if b]
+    for p in pairings:
         test, opp, *count = p.split(":")
         games = int(count[0]) if count else args.games
         for board in boards:
-            print(report(pairing(test, opp, board, games, args.seed, progress=args.progress)), flush=True)
+            print(report(pairing(test, opp, board, games, args.seed, test_player=player(test),
+                                 opp_player=player(opp), progress=args.progress)), flush=True)
     if args.timing_games:
-        for level in ("easy", "normal", "strong"):
+        for level in imperial_bots.LEVELS:
             for board in boards:
                 xs = key_times(level, board, args.timing_games)
                 print(f"{level} on {board}: searched decisions (rondel, bonds, …) {_ms(xs)} over {len(xs)}",

@@ -88,9 +88,11 @@ def start_from_form(page: Page, seats: list[str], seed: int) -> None:
 
 
 def test_one_person_and_three_computers_to_the_score_screen(page: Page):
-    start_from_form(page, ["human", "strong", "strong", "strong"], seed=8)
+    # the expert in the second seat, chosen in the form (it thinks two seconds over a decision that shapes the
+    # game: a rondel space, a bond, …)
+    start_from_form(page, ["human", "expert", "strong", "strong"], seed=8)
     _state, meta = saved(page)
-    assert meta["seats"] == ["human", "strong", "strong", "strong"]
+    assert meta["seats"] == ["human", "expert", "strong", "strong"]
     wait_for(page, "() => document.body.dataset.worker === 'ready'", timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_test_id("pace")).to_have_value("normal")
 
@@ -162,6 +164,9 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
     why = meta["reasons"][str(k)][1]
     assert meta["reasons"][str(k)][0] == str(core.legal_actions(_state_at(state, k))[state.history[k]])
     expect(log).to_contain_text(why)
+    by_expert = [k for k in bot_steps if _state_at(state, k).current_player == "Bo"]
+    assert by_expert, "the expert seat made no move"
+    expect(log).to_contain_text(meta["reasons"][str(by_expert[-1])][1])
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "ui-bots.png"))
 
@@ -169,6 +174,7 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
     page.get_by_test_id("pace").select_option("instant")
     page.locator("[data-tab=players]").click()
     seats = page.get_by_test_id("seats")
+    expect(seats.locator('select[data-seat-level="1"]')).to_have_value("expert")
     for i in range(1, 4):
         seats.locator(f'select[data-seat-level="{i}"]').select_option("easy")
     seats.get_by_test_id("seat-computer-1").click()

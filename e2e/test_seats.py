@@ -274,3 +274,15 @@ def test_computer_seats_finish_a_game_through_the_page_checks(board, n):
         assert step < 3000
     assert table.next_ask(state, "g", step) is None
     assert len(table.meta(step)["reasons"]) == min(step, S.MAX_REASONS)
+
+
+def test_every_kind_of_seat_a_link_names_is_a_seat_of_the_page():
+    """A link carries each seat's kind (``LINK_SEATS``); the page has every one of them, and its levels are
+    the computer players' own, in the same order (weakest first)."""
+    import imperial_bots
+    from imperial_core.codec import LINK_SEATS
+
+    assert S.SEAT_KINDS == LINK_SEATS
+    assert S.LEVELS == imperial_bots.LEVELS
+    seats, problem = S.parse_seats(["human", "expert", "strong", "easy"], PLAYERS)
+    assert (seats, problem) == (["human", "expert", "strong", "easy"], "")

@@ -4,7 +4,8 @@ The score at the end is cash plus each bond's interest times its nation's power 
 projects every nation's power to the end from its tax revenue (factories free of hostile armies, flags a
 maneuver in progress will place, flags within reach, factories under threat), then adds the interest
 still to be paid, a share of the treasuries, governments and the investor card.  All weights are in
-:class:`Weights` and were tuned by self-play (``bench/bots.py --tune``).
+:class:`Weights` and were tuned by self-play (a greedy player's coordinate search; the expert's own weights,
+where its play on stops, are tuned by ``bench/tune.py``).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class Weights:
 
 DEFAULT = Weights()
 
-#: Weights tuned by self-play per board (``bench/bots.py --tune``: a changed weight is kept when a greedy
+#: Weights tuned by self-play per board (a coordinate search: a changed weight is kept when a greedy
 #: player using it does better, on the same deals, than one using the current weights).
 FITTED: dict[str, Weights] = {
     "europe": DEFAULT.with_(tr_rev=0.1, near=0.2),

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from imperial_core import GameState, apply_index, legal_actions
 
-from .evaluate import Weights
+from .evaluate import Weights, weights_for
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
 from .search import LEVEL_CONFIG, SearchConfig, lookahead, util_vector
 
@@ -47,12 +47,21 @@ class ExpertConfig:
 
     top_k: int = 8                   # candidates of normal's look-ahead kept for playing on
     #: (nation turns begun after this one before evaluating, candidates played so far) per stage
-    stages: tuple[tuple[int, int], ...] = ((5, 6), (11, 3))
-    steps: int = 160                 # decisions played on in all when no time is given
+    stages: tuple[tuple[int, int], ...] = ((5, 6), (11, 3), (17, 2))
+    steps: int = 200                 # decisions played on in all when no time is given
     seconds: float = 2.0             # the budget in the browser (the page's default)
+    leaf: Weights | None = None      # the evaluation where play on stops (None: the board's, EXPERT_WEIGHTS)
 
 
 EXPERT_CONFIG = ExpertConfig()
+#: The evaluation where the expert's play on stops, tuned by self-play per board (``bench/tune.py``, whose
+#: checkpoints and logs are in ``bench/tune/``); boards not named use the weights of every level.
+EXPERT_WEIGHTS: dict[str, Weights] = {}
+
+
+def leaf_weights(board: str, ecfg: ExpertConfig = EXPERT_CONFIG) -> Weights:
+    """The weights the expert evaluates with where its play on stops."""
+    return ecfg.leaf or EXPERT_WEIGHTS.get(board) or weights_for(board)
 
 
 class _Budget:
@@ -99,15 +108,21 @@ def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig =
     if len(order) < 2:
         return order[0], order, 0
     me = me_of(state)
+    wl = leaf_weights(state.board, ecfg)
     budget = _Budget(ecfg.steps, seconds)
-    depth = 0
+    depth, done = 0, -1
+    # where each candidate's play on stopped: a later stage goes on from there
+    reached: dict[int, GameState] = {}
     for turns, keep in ecfg.stages:
         scored: list[tuple[float, int]] = []
         for j in order[:keep]:
-            end = play_on(apply_index(state, j), turns, budget, w, tu, cfg)
+            start = reached.get(j)
+            end = play_on(apply_index(state, j), turns, budget, w, tu, cfg) if start is None else \
+                play_on(start, turns - done - 1, budget, w, tu, cfg)
             if end is None:
                 break
-            scored.append((util_vector(end, w)[me], j))
+            reached[j] = end
+            scored.append((util_vector(end, wl)[me], j))
         if len(scored) < 2:
             break
         depth += 1
@@ -115,6 +130,7 @@ def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig =
         order = ranked + [j for j in order if j not in ranked]
         if len(scored) < min(keep, len(order)):
             break
+        done = turns
     return order[0], order, depth
 
 

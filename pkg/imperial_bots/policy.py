@@ -47,7 +47,7 @@ class Tuning:
 
 
 DEFAULT_TUNING = Tuning()
-#: Tuned by self-play per board (``bench/bots.py --tune``).
+#: Tuned by self-play per board (a greedy player's coordinate search, as for ``evaluate.FITTED``).
 TUNED: dict[str, Tuning] = {"europe": Tuning(pos=0.15), "world2030": DEFAULT_TUNING}
 
 
