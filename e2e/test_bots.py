@@ -113,7 +113,7 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
         if human_turn(page):
             state, _meta = saved(page)
             assert state.current_player == "Ann" and len(state.history) == moves(page)
-            if not hinted:  # the strong computer's hint: a legal choice, shown, never played by itself
+            if not hinted:  # the expert computer's hint: a legal choice, shown, never played by itself
                 page.get_by_test_id("hint").click()
                 hint = page.get_by_test_id("hint-text")
                 expect(hint).to_be_visible(timeout=60_000)

@@ -200,7 +200,7 @@ def test_the_hint_is_outlined_in_the_overlay(page: Page) -> None:
     open_file(page, state, f"overlay-{next(_ids)}")
     page.get_by_test_id("hint").click()
     hint = page.get_by_test_id("hint-text")
-    expect(hint).to_be_visible(timeout=120_000)  # the worker starts, the strong computer decides
+    expect(hint).to_be_visible(timeout=120_000)  # the worker starts, the expert computer decides
     action = core.parse_action(state, hint.get_attribute("data-action") or "")
     regions = set(action_regions(action))
     expect(page.locator('#map [data-kind="hinted"] use')).to_have_count(len(regions))

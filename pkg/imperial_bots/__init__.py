@@ -19,8 +19,8 @@ True
   some noise, truncated after two more nation turns and evaluated); maneuvers as ``normal``;
 * ``expert``: normal's candidates at those decisions played on by the normal level in every seat (its rivals
   modelled as normal players) until every nation has had its next turn, the best few further still, and
-  evaluated there (:mod:`imperial_bots.expert`); anytime, by default two seconds a decision in the page
-  (``THINKING_SECONDS``); maneuvers as ``normal``.
+  evaluated there (:mod:`imperial_bots.expert`); anytime: a budget of decisions played on, or ``seconds``;
+  maneuvers as ``normal``.
 
 The evaluation (:mod:`imperial_bots.evaluate`) projects each player's final score: interest times the
 power factor each nation is heading for (from its tax revenue: factories free of hostile armies, flags,
@@ -55,10 +55,8 @@ from .review import review as review
 from .search import LEVEL_CONFIG, SearchConfig, mcts, play_out
 
 LEVELS = ("easy", "normal", "strong", "expert")
-#: How long a level thinks over a decision in the page (seconds); the others count their budget in iterations.
-THINKING_SECONDS: dict[str, float] = {"expert": EXPERT_CONFIG.seconds}
 
-__all__ = ["LEVELS", "THINKING_SECONDS", "choose", "choose_index", "choose_with_reason", "choose_with_reasons", "evaluate",
+__all__ = ["LEVELS", "choose", "choose_index", "choose_with_reason", "choose_with_reasons", "evaluate",
            "expected_scores", "explain", "gain_words", "gains", "gains_of"]
 
 

@@ -8,8 +8,9 @@ rivals', who are modelled as normal players) until a later nation turn begins, a
 search deepens in stages (:attr:`ExpertConfig.stages`): each stage plays the best candidates of the stage
 before it further on.  It is anytime: with ``seconds`` it stops when the time is up and answers from the
 deepest stage that compared at least two candidates; with ``seconds=None`` the budget is a number of
-decisions played on (:attr:`ExpertConfig.steps`), so the answer depends only on the position.  Maneuvers are
-played as by the normal level.
+decisions played on (:attr:`ExpertConfig.steps`), so the answer depends only on the position.  The page uses
+the latter (about a second a decision in Chromium): every device makes the same move, which play by link relies
+on.  Maneuvers are played as by the normal level.
 """
 
 from __future__ import annotations
@@ -48,8 +49,7 @@ class ExpertConfig:
     top_k: int = 8                   # candidates of normal's look-ahead kept for playing on
     #: (nation turns begun after this one before evaluating, candidates played so far) per stage
     stages: tuple[tuple[int, int], ...] = ((5, 6), (11, 3), (17, 2))
-    steps: int = 200                 # decisions played on in all when no time is given
-    seconds: float = 2.0             # the budget in the browser (the page's default)
+    steps: int = 200                 # decisions played on in all when no time is given (the page's budget)
     leaf: Weights | None = None      # the evaluation where play on stops (None: the board's, EXPERT_WEIGHTS)
 
 

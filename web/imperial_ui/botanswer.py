@@ -2,8 +2,8 @@
 tests).  A request is JSON text ``{"id", "kind", "position", "level", "seed", "lang"}``; the answer is JSON text
 ``{"type": "answer", "id", "index", "action", "reason", "why", "whys", "ms"}``: the index of the bot's choice
 in ``legal_actions`` of the position, the choice in notation, the one-line reason for the log in the request's
-language (``imperial_bots.choose_with_reason``; a level with a time budget, ``imperial_bots.THINKING_SECONDS``,
-thinks that long), the bot's own words of why (the reason without what the move
+language (``imperial_bots.choose_with_reason``, without a time budget: every device makes the same choice, which
+play by link relies on), the bot's own words of why (the reason without what the move
 did), the same words in every language the game speaks (the log follows a change of language), and the time it
 took.  Anything wrong raises; the worker answers ``{"type": "error"}`` then."""
 
@@ -30,9 +30,8 @@ def answer(text: str, post: Callable[[str], Any] | None = None) -> str:
     t = time.perf_counter()
     state = ic.from_position(str(req["position"]))
     lang = tx.known(str(req.get("lang") or "en"))
-    level = str(req["level"])
-    action, whys = bots.choose_with_reasons(state, level=level, seed=int(req.get("seed") or 0),
-                                            seconds=bots.THINKING_SECONDS.get(level), langs=tx.LANGS)
+    action, whys = bots.choose_with_reasons(state, level=str(req["level"]), seed=int(req.get("seed") or 0),
+                                            langs=tx.LANGS)
     index = ic.legal_actions(state).index(action)
     ms = (time.perf_counter() - t) * 1000
     _after, events = ic.step(state, action)

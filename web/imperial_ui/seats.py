@@ -23,7 +23,7 @@ HUMAN = "human"
 LEVELS = ("easy", "normal", "strong", "expert")
 SEAT_KINDS = (HUMAN, *LEVELS)
 #: The strength that answers a Hint.
-HINT_LEVEL = "strong"
+HINT_LEVEL = "expert"
 #: The level of the computer players of "Play against the computer".
 SOLO_LEVEL = "normal"
 SOLO_OPPONENTS = 3
