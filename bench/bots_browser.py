@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The computer players in real Chromium: bot worker start-up, strong-bot decision time, and how fast the
-page answers a click while a bot thinks.
+"""The computer players in real Chromium: bot worker start-up, a level's decision time (strong unless
+``--level``; p95 ≤ 1 s, the expert's ≤ 3 s), and how fast the page answers a click while a bot thinks.
 
     .venv/bin/python bench/bots_browser.py [--loads 3] [--decisions 200] [--seed 8] [--level strong]
 
@@ -40,7 +40,8 @@ from benchlib import BROWSER, pct, ready_page, serve  # noqa: E402
 sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
 
-TARGET_DECISION_P95_MS = 1000.0
+#: The target of a decision's p95 by level (the expert thinks longer: issue 37).
+TARGET_DECISION_P95_MS = {"easy": 1000.0, "normal": 1000.0, "strong": 1000.0, "expert": 3000.0}
 TARGET_CLICK_MS = 200.0
 #: Decisions the strong level decides by tree search (the rest are maneuver steps and forced choices).
 SEARCHED = {"rondel", "invest", "auction", "factory", "import", "swiss", "fund"}
@@ -75,7 +76,7 @@ def main() -> None:
     ap.add_argument("--loads", type=int, default=3, help="page loads for the worker start-up")
     ap.add_argument("--decisions", type=int, default=200, help="bot decisions to time (at least 30)")
     ap.add_argument("--seed", type=int, default=8)
-    ap.add_argument("--level", default="strong", choices=["easy", "normal", "strong"])
+    ap.add_argument("--level", default="strong", choices=list(TARGET_DECISION_P95_MS))
     ap.add_argument("--dist", default=str(ROOT / "dist"))
     ap.add_argument("--json", action="store_true", help="print the raw figures as JSON too")
     args = ap.parse_args()
@@ -158,16 +159,17 @@ def main() -> None:
           f"runs {ws['runs']}")
     d = result["decisions"]
     print(f"{'decision in the worker, mean':<46} {d['worker_ms'].get('mean', float('nan')):9.1f} ms")
-    print(line("decision in the worker, p95", d["worker_ms"].get("p95", float("nan")), TARGET_DECISION_P95_MS))
+    target = TARGET_DECISION_P95_MS[args.level]
+    print(line("decision in the worker, p95", d["worker_ms"].get("p95", float("nan")), target))
     print(line("searched decisions (rondel, bonds…), p95", d["searched_decisions_worker_ms"].get("p95", float("nan")),
-               TARGET_DECISION_P95_MS))
+               TARGET_DECISION_P95_MS[args.level]))
     cp = d["cpython_ms"]
     if cp.get("n"):
         print(f"{'the same decisions in CPython, mean / p95':<46} {cp['mean']:9.1f} ms   p95 {cp['p95']:.1f} ms   "
-              f"(target ≤ 300 ms p95); Chromium / CPython: mean {d['worker_ms']['mean'] / cp['mean']:.2f}, "
+              f"(CPython's target: strong ≤ 300 ms, expert ≤ 2.5 s p95); Chromium / CPython: mean {d['worker_ms']['mean'] / cp['mean']:.2f}, "
               f"p95 {d['worker_ms']['p95'] / cp['p95']:.2f}")
     print(line("request -> answer on the page, p95", d["post_to_answer_ms"].get("p95", float("nan")),
-               TARGET_DECISION_P95_MS))
+               TARGET_DECISION_P95_MS[args.level]))
     c = result["click_while_thinking_ms"]
     print(line("click on a tab while a bot thinks, p95", c.get("p95", float("nan")), TARGET_CLICK_MS))
     if result["page_errors"]:
