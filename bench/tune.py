@@ -1,11 +1,11 @@
 """Tuning the expert's evaluation by self-play: a run that lasts hours in the background and resumes.
 
-Run: ``.venv/bin/python bench/tune.py --board europe [--games 24] [--steps 40] [--minutes M]``.
+Run: ``.venv/bin/python bench/tune.py --board europe [--games 24] [--steps 50] [--minutes M]``.
 
 The expert plays on with the normal level in every seat and evaluates where it stops
 (``imperial_bots.expert``); this run tunes that evaluation, the expert's own weights, per board.  Coordinate
 search: each weight of :data:`STEPS` is moved up, then down; the candidate plays ``--games`` deals as an
-expert (``--steps`` decisions played on a decision, a quarter of the default, to go faster) in one seat
+expert (``--steps`` decisions played on a decision, by default a quarter of the page's budget, to go faster) in one seat
 (rotating) against three normal players on even deals and three strong ones on odd deals, and each deal is
 paired with the same deal played by the expert with the current weights.  A candidate is kept when its mean
 gain in the seat's relative score (its score against the mean of the others, over the mean score) is more
@@ -36,7 +36,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "pkg"), str(Path(__
 import imperial_bots  # noqa: E402
 from bots import NAMES, PLAYERS, play_game  # noqa: E402
 from imperial_bots.evaluate import Weights  # noqa: E402
-from imperial_bots.expert import ExpertConfig, leaf_weights  # noqa: E402
+from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, leaf_weights  # noqa: E402
 from imperial_core import GameState, apply_index, new_game, scores  # noqa: E402
 
 HERE = Path(__file__).resolve().parent / "tune"
@@ -222,7 +222,8 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--board", default="europe")
     ap.add_argument("--games", type=int, default=24, help="deals a candidate plays (a new run only)")
-    ap.add_argument("--steps", type=int, default=40, help="the expert's decisions played on (a new run only)")
+    ap.add_argument("--steps", type=int, default=EXPERT_CONFIG.steps // 4,
+                    help="the expert's decisions played on (a new run only)")
     ap.add_argument("--minutes", type=float, default=0.0, help="stop after this long (0: never)")
     ap.add_argument("--fit", type=int, default=0, help="fit the evaluation to the outcomes of this many games")
     ap.add_argument("--fit-level", default="easy")
