@@ -18,7 +18,7 @@ True
   its own decisions, progressive widening in the greedy policy's order, rollouts by the greedy policy with
   some noise, truncated after two more nation turns and evaluated); maneuvers as ``normal``;
 * ``expert``: normal's candidates at those decisions played on by the normal level in every seat (its rivals
-  modelled as normal players) until every nation has had its next turn, the best few further still, and
+  modelled as normal players) until the nation's turn comes round again, the best few further still, and
   evaluated there (:mod:`imperial_bots.expert`); anytime: a budget of decisions played on, or ``seconds``;
   maneuvers as ``normal``.
 

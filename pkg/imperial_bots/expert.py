@@ -47,7 +47,7 @@ class ExpertConfig:
     """The expert's budget and the shape of its search."""
 
     top_k: int = 8                   # candidates of normal's look-ahead kept for playing on
-    #: (nation turns begun after this one before evaluating, candidates played so far) per stage
+    #: per stage: (nation turns begun after this one where play on stops, candidates played on so far)
     stages: tuple[tuple[int, int], ...] = ((5, 6), (11, 3), (17, 2))
     steps: int = 200                 # decisions played on in all when no time is given (the page's budget)
     leaf: Weights | None = None      # the evaluation where play on stops (None: the board's, EXPERT_WEIGHTS)
