@@ -17,6 +17,7 @@ import imperial_core as core
 import imperial_text as tx
 import pytest
 from conftest import ROOT, PagePool, serious_violations
+from imperial_core.codec import LINK_SEATS
 from playwright.sync_api import Page, expect
 from readable_position import midgame
 from render.panels import RONDEL_MIN_PX
@@ -198,9 +199,8 @@ def test_every_seat_menu_shows_its_whole_choice_on_the_2030_form(page_pool: Page
     for lang in LANGS:
         set_lang(page, lang)
         got = page.evaluate(FITS)
-        assert len(got) == 6 * 4
-        assert {text for _id, text, *_ in got} == {tx.t(lang, f"page.seat.{v}") for v in ("human", "easy", "normal",
-                                                                                            "strong")}
+        assert len(got) == 6 * len(LINK_SEATS)  # a human seat and every computer level
+        assert {text for _id, text, *_ in got} == {tx.t(lang, f"page.seat.{v}") for v in LINK_SEATS}
         cut = [g for g in got if g[2] > g[3] or g[4] > g[5]]
         assert cut == [], f"{width}px, {lang}: {cut}"
         assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width

@@ -4,6 +4,7 @@ new-game form and no keyboard tips on a touch screen.  Screenshots: ``test-resul
 
 from __future__ import annotations
 
+import imperial_bots
 import pytest
 from conftest import ROOT, PagePool
 from playwright.sync_api import expect
@@ -19,7 +20,7 @@ def test_the_start_screen_picks_a_strength_and_keeps_the_version_in_the_rules(pa
     level = page.get_by_test_id("solo-level")
     expect(level).to_be_visible()
     expect(level).to_have_value("normal")
-    assert level.locator("option").all_inner_texts() == ["easy", "normal", "strong"]
+    assert level.locator("option").all_inner_texts() == list(imperial_bots.LEVELS)
     expect(page.locator("header #version")).to_have_count(0)
     form = page.get_by_test_id("new-game").bounding_box()
     saves = page.get_by_test_id("saves").bounding_box()
