@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from imperial_core import GameState, apply_index, legal_actions
+from imperial_core import GameState, apply_index
 
 from .evaluate import Weights, weights_for
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
@@ -92,8 +92,7 @@ def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning,
                 break
         if not budget.spend():
             return None
-        n = len(legal_actions(s))
-        s = apply_index(s, 0 if n == 1 else normal_index(s, w, tu, cfg)[0])
+        s = apply_index(s, 0 if len(keys_of(s)) == 1 else normal_index(s, w, tu, cfg)[0])
     return s
 
 

@@ -141,20 +141,26 @@ print(json.dumps(out))
 """
 
 
-def test_choices_do_not_depend_on_the_hash_seed():
-    """Browsers run Python with another string hash seed: no choice may depend on the order of a set."""
+def under_two_hash_seeds(program: str, texts: list[str], timeout: float = 120) -> list:
+    """What ``program`` prints (JSON) for the positions ``texts`` on its standard input, run with string hash
+    seeds 1 and 2."""
     import json
     import os
     import subprocess
     import sys
     from pathlib import Path
 
-    texts = [ic.to_position(s) for s in _key_positions()[:24]]
     root = Path(__file__).resolve().parents[2]
     runs = []
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root / "pkg")}
-        proc = subprocess.run([sys.executable, "-c", _CHOOSER], input=json.dumps(texts), capture_output=True,
-                              text=True, env=env, timeout=120, check=True)
+        proc = subprocess.run([sys.executable, "-c", program], input=json.dumps(texts), capture_output=True,
+                              text=True, env=env, timeout=timeout, check=True)
         runs.append(json.loads(proc.stdout))
+    return runs
+
+
+def test_choices_do_not_depend_on_the_hash_seed():
+    """Browsers run Python with another string hash seed: no choice may depend on the order of a set."""
+    runs = under_two_hash_seeds(_CHOOSER, [ic.to_position(s) for s in _key_positions()[:24]])
     assert runs[0] == runs[1]

@@ -4,13 +4,8 @@ a search that goes deeper with a larger budget."""
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import subprocess
-import sys
 from functools import cache
-from pathlib import Path
 
 import imperial_bots as bots
 import imperial_core as ic
@@ -21,6 +16,8 @@ from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, expert_search, is_
 from imperial_bots.policy import tuning_for
 from imperial_bots.search import LEVEL_CONFIG
 from imperial_core.engine import clear_caches
+
+from .test_bots import under_two_hash_seeds
 
 NAMES = ["Ann", "Bob", "Cem", "Dee", "Eve"]
 #: A tenth of the default budget: a stage is begun and cut short, as with a short time.
@@ -80,14 +77,7 @@ print(json.dumps([bots.choose_index(ic.from_position(t), level="expert", expert_
 
 def test_expert_choices_do_not_depend_on_the_hash_seed():
     """Browsers run Python with another string hash seed: no choice may depend on the order of a set."""
-    texts = [ic.to_position(s) for s in _searched(10)]
-    root = Path(__file__).resolve().parents[2]
-    runs = []
-    for seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root / "pkg")}
-        proc = subprocess.run([sys.executable, "-c", _CHOOSER], input=json.dumps(texts), capture_output=True,
-                              text=True, env=env, timeout=300, check=True)
-        runs.append(json.loads(proc.stdout))
+    runs = under_two_hash_seeds(_CHOOSER, [ic.to_position(s) for s in _searched(10)], timeout=300)
     assert runs[0] == runs[1]
 
 
