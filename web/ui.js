@@ -375,6 +375,9 @@ function parsed(html) {
   return tmp.content;
 }
 function toTop(el) {
+  // the decision's body starts at its top, however it was scrolled (a click's own scroll into view has not
+  // told `scrolled` yet when the click's move rewrites the panel)
+  for (const s of el.querySelectorAll(".dbody")) if (s.scrollTop) s.scrollTo(0, 0);
   for (const s of [...scrolled]) {
     if (!s.isConnected) scrolled.delete(s);
     else if (el.contains(s) && s !== el) {
@@ -509,7 +512,8 @@ function choose(el, e) {
     return;
   }
   const a = document.activeElement;
-  const keyboard = a && a !== document.body && a.closest?.("#decision, #map");
+  // (a tap or a click focuses its button too, but not :focus-visible: the panel is then not scrolled to a choice)
+  const keyboard = a && a !== document.body && a.closest?.("#decision, #map") && a.matches?.(":focus-visible");
   const t0 = performance.now();
   try {
     py().choose(el.dataset.choice, el.dataset.at ?? "");
@@ -520,7 +524,7 @@ function choose(el, e) {
   if (timings.length > 500) timings.shift();
   // keyboard players keep their place: focus goes to the first of the new choices
   if (keyboard && !document.activeElement?.closest?.("#decision, #map")) {
-    document.querySelector("#decision [data-choice]")?.focus();
+    (document.querySelector("#decision button[data-choice]") ?? document.querySelector("#decision [data-choice]"))?.focus();
   }
 }
 

@@ -28,12 +28,9 @@ from urllib.parse import quote
 import imperial_core as core
 import imperial_text as tx
 
-from .choices import Names
+from .choices import Names, rondel_label
 from .readable import chip, decision_question, esc
 from .seats import HUMAN, parse_seats
-
-#: The most moves listed in "Since you played" and in the message sent with a link.
-MAX_NEWS = 12
 
 
 @dataclass(frozen=True)
@@ -129,19 +126,136 @@ def kept_from(stored: dict[str, Any], extra: dict[str, Any]) -> None:
 # -- what happened ----------------------------------------------------------------------------------------
 def last_decision(session: Any, player: str, upto: int) -> int:
     """The number of moves made up to and including ``player``'s last decision before move ``upto``
-    (0: none)."""
+    (0: none).  Who decided each move is the engine's (the log entry's ``player``), whichever device made it."""
     for k in range(min(upto, len(session.entries)) - 1, -1, -1):
         if session.entries[k].player == player:
             return k + 1
     return 0
 
 
-def news(session: Any, start: int, end: int) -> list[Any]:
-    """The log entries of moves ``start..end-1`` that say what happened at a glance: each nation's rondel
-    move, bonds bought, battles and other notable moves; the last :data:`MAX_NEWS` of them."""
-    picked = [e for e in session.entries[start:end]
-              if e.action.split(" ", 1)[0] in ("rondel", "bond", "force", "demand") or e.notable]
-    return picked[-MAX_NEWS:]
+def since_start(session: Any, mine: tuple[str, ...] | None, upto: int) -> int | None:
+    """Where "Since you played" starts for the person at this device, read from the game's record alone: after
+    that person's own last decision before move ``upto``.  The person is the player who decides now, if this
+    device plays them, else the one of this device's players who decided last.  ``None``: this device plays
+    nobody (it watches, or has not said)."""
+    if not mine:
+        return None
+    state = session.states[upto]
+    people = [state.current_player] if state.current_player in mine else list(mine)
+    return max(last_decision(session, p, upto) for p in people)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The moves of one nation's turn (or the part of it in a stretch of moves): its round, nation and
+    government, how many moves, the rondel space it took (notation, ``""``: none), its battles, and the
+    sentences of its moves that stand out (bonds bought, battles asked for, changes of government...), besides
+    the rondel move itself."""
+
+    round: int
+    nation: str | None
+    government: str | None
+    first: int  # the index of its first move
+    moves: int
+    space: str
+    battles: int
+    news: tuple[str, ...]
+
+
+def _standout(e: Any) -> bool:
+    return e.action.split(" ", 1)[0] in ("bond", "force", "demand") or bool(e.notable)
+
+
+def turns(session: Any, start: int, end: int) -> list[Turn]:
+    """Moves ``start..end-1`` by nation turn, oldest first; every move is in exactly one turn."""
+    spaces = core.rondel_spaces(session.states[0].board)
+    out: list[Turn] = []
+    k = start
+    while k < end:
+        e = session.entries[k]
+        j = k
+        while j + 1 < end and (session.entries[j + 1].round, session.entries[j + 1].nation) == (e.round, e.nation):
+            j += 1
+        group = session.entries[k:j + 1]
+        space = next((g.action.split(" ", 1)[1] for g in group if g.action.startswith("rondel ")), "")
+        if not space and e.nation is not None:
+            at = session.states[j + 1].nations.get(e.nation, {}).get("rondel")
+            space = spaces[at] if type(at) is int and 0 <= at < len(spaces) else ""
+        battles = sum(1 for g in group if "battle" in g.notable)
+        news = tuple(g.text for g in group if _standout(g) and not g.action.startswith("rondel "))
+        out.append(Turn(e.round, e.nation, e.government, k, j + 1 - k, space, battles, news))
+        k = j + 1
+    return out
+
+
+def _who(turn: Turn, names: Names) -> str:
+    """"France (Ann)": the nation, and its government when it has one."""
+    if turn.nation is None:
+        return ""
+    nation = names.nation(turn.nation)
+    return f"{nation} ({turn.government})" if turn.government else nation
+
+
+def _turn_phrase(turn: Turn, names: Names, *, battles: bool) -> str:
+    """"France (Ann): Maneuver" (with "2 battles" when ``battles``)."""
+    who = _who(turn, names)
+    what = rondel_label(turn.space, names.lang) if turn.space else ""
+    text = f"{who}: {what}" if who and what else who or what
+    if battles and turn.battles:
+        text += " (" + names.tn("page.bl.battles", turn.battles) + ")"
+    return text
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of "Since you played": its head (a nation's turn, or a whole round), how many moves it
+    covers, and (a nation's turn) the sentences of its moves that stand out."""
+
+    head: str
+    moves: int
+    news: tuple[str, ...] = ()
+
+
+def summary(session: Any, start: int, end: int, names: Names) -> list[Line]:
+    """What moves ``start..end-1`` did, newest first: a line per nation turn while they are no more than a
+    round's worth of turns, else a line per round; the lines' moves add up to ``end - start``."""
+    found = turns(session, start, end)
+    nations = len(session.states[0].nations)
+    w = names.t
+    if len(found) <= nations:
+        return [Line(w("page.bl.turn_line", round=t.round, turn=_turn_phrase(t, names, battles=False)),
+                     t.moves, t.news) for t in reversed(found)]
+    rounds: dict[int, list[Turn]] = {}
+    for t in found:
+        rounds.setdefault(t.round, []).append(t)
+    return [Line(w("page.bl.round_line", round=r, turns="; ".join(_turn_phrase(t, names, battles=True) for t in ts)),
+                 sum(t.moves for t in ts)) for r, ts in sorted(rounds.items(), reverse=True)]
+
+
+def latest_turn(session: Any, start: int, end: int) -> range:
+    """The moves of the latest nation turn among moves ``start..end-1`` (outlined on the map)."""
+    found = turns(session, start, end)
+    return range(found[-1].first, end) if found else range(0)
+
+
+def final_text(state: Any, names: Names) -> str:
+    """"Final scores: Ann 52, Bob 47, Cem 31." (from first to last place; ``""`` before the end)."""
+    if not state.is_over:
+        return ""
+    scores = core.scores(state)
+    return names.t("page.bl.final", scores=", ".join(f"{p} {names.number(scores[p])}" for p in core.ranking(state)))
+
+
+def end_text(state: Any, names: Names) -> str:
+    """At the end: "The game is over: Ann wins. Final scores: Ann 52, Bob 47, Cem 31." (``""`` before)."""
+    if not state.is_over:
+        return ""
+    return names.t("page.bl.over", player=core.ranking(state)[0]) + " " + final_text(state, names)
+
+
+def line_text(line: Line, names: Names) -> str:
+    """A line of the summary as plain text: "Round 4 · France (Ann): Maneuver (9 moves)"."""
+    return f"{line.head} ({names.tn('page.moves', line.moves)})"
 
 
 def what_text(state: Any, names: Names) -> str:
@@ -169,16 +283,17 @@ def turn_text(state: Any, player: str, names: Names) -> str:
 
 
 def message(session: Any, state: Any, to: list[str], names: Names) -> str:
-    """The words sent with the link: to whom, whose turn, and what happened since that player last played."""
+    """The words sent with the link: to whom, whose turn (at the end: who won, and the final scores), and what
+    happened since that player last played."""
     w = names.t
     who = ", ".join(to)
     if state.is_over:
-        head = w("page.bl.msg_over", players=who, player=core.ranking(state)[0])
+        head = w("page.bl.msg_over", players=who, player=core.ranking(state)[0]) + " " + final_text(state, names)
         since_k = min(last_decision(session, p, session.cur) for p in to) if to else session.cur
     else:
         head = w("page.bl.msg_turn", player=who) + " " + turn_text(state, to[0], names)
         since_k = last_decision(session, to[0], session.cur)
-    lines = [e.text for e in news(session, since_k, session.cur)]
+    lines = [line_text(line, names) for line in summary(session, since_k, session.cur, names)]
     if lines:
         head += " " + w("page.bl.msg_since") + " " + "; ".join(lines) + "."
     return head
@@ -199,7 +314,9 @@ def waiting_html(state: Any, player: str, names: Names) -> str:
 
 
 def send_html(state: Any, to: list[str], url: str, text: str, names: Names) -> str:
-    """The send step: the link, Share (the system's share sheet, where there is one), Copy, an e-mail."""
+    """The send step: to whom, then Share (the system's share sheet, where there is one), Copy and an e-mail,
+    then the link itself (to copy by hand).  Whose turn it is and what they decide is the decision's own
+    heading, so it is not said again here: the whole step fits a phone's panel."""
     w = names.t
     who = ", ".join(to)
     head = w("page.bl.send_over", players=who) if state.is_over else w("page.bl.send", player=who)
@@ -207,32 +324,39 @@ def send_html(state: Any, to: list[str], url: str, text: str, names: Names) -> s
     return (
         f'<section class="send-turn" data-testid="send-turn" data-to="{esc(",".join(to))}">'
         f'<h3>{esc(head)}</h3>'
-        f'<p class="turn">{esc(turn_text(state, to[0], names))}</p>'
-        f'<input readonly class="turn-link" data-testid="turn-link" value="{esc(url)}" '
-        f'aria-label="{esc(w("page.bl.link_label", player=who))}">'
-        f'<div class="choices">'
+        f'<div class="send-buttons">'
         f'<button type="button" class="primary" data-cmd="share-turn" data-testid="share-turn" '
         f'data-url="{esc(url)}" data-title="{esc(subject)}" data-text="{esc(text)}">{esc(w("page.bl.share"))}</button>'
         f'<button type="button" data-cmd="copy-turn" data-testid="copy-turn" data-url="{esc(url)}">'
         f'{esc(w("page.bl.copy"))}</button>'
         f'<a class="button" data-testid="mail-turn" href="{esc(mailto(subject, text + chr(10) + chr(10) + url))}">'
         f'{esc(w("page.bl.mail"))}</a></div>'
+        f'<input readonly class="turn-link" data-testid="turn-link" value="{esc(url)}" '
+        f'aria-label="{esc(w("page.bl.link_label", player=who))}">'
         f'<p class="muted small" data-testid="turn-status" aria-live="polite"></p></section>')
 
 
 def since_html(session: Any, start: int, end: int, names: Names) -> str:
-    """"Since you played": what the moves that came with the link did, and a button that replays them."""
+    """"Since you played", folded into one line that opens on a tap (``<details>``): at the end of the game who
+    won and the final scores (then it is open), what the moves did, newest first (a line per nation turn, or
+    per round when there were many), and a button that replays them."""
     w = names.t
-    shown = news(session, start, end)
-    items = "".join(f'<li>{esc(e.text)}</li>' for e in shown)
-    more = end - start - len(shown)
-    rest = f'<p class="muted small">{esc(tx.tn(names.lang, "page.bl.more_moves", more))}</p>' if more > 0 else ""
-    return (f'<section class="since-you" data-testid="since-you" data-from="{start}" data-to="{end}">'
-            f'<h3>{esc(tx.tn(names.lang, "page.bl.since", end - start))}</h3><ul>{items}</ul>{rest}'
+    lines = summary(session, start, end, names)
+    items = []
+    for line in lines:
+        sub = "".join(f"<li>{esc(n)}</li>" for n in line.news)
+        items.append(f'<li data-moves="{line.moves}"><b>{esc(line.head)}</b> · '
+                     f'{esc(names.tn("page.moves", line.moves))}{f"<ul>{sub}</ul>" if sub else ""}</li>')
+    over = session.states[end].is_over
+    final = f'<p class="since-end" data-testid="since-end">{esc(end_text(session.states[end], names))}</p>' \
+        if over else ""
+    return (f'<details class="since-you" data-testid="since-you" data-from="{start}" data-to="{end}"'
+            f'{" open" if over else ""}><summary>{esc(tx.tn(names.lang, "page.bl.since", end - start))}</summary>'
+            f'{final}<ul class="since-lines">{"".join(items)}</ul>'
             f'<div class="choices"><button type="button" data-cmd="replay-to" data-arg="{start}" '
             f'data-testid="replay-since">{esc(w("page.bl.replay_since"))}</button>'
             f'<button type="button" data-cmd="since-done" class="link">{esc(w("page.bl.since_done"))}</button></div>'
-            '</section>')
+            '</details>')
 
 
 def claim_html(seating: Seating, names: Names) -> str:

@@ -113,8 +113,7 @@ class Links:
                 opened.created = created
             self.library.written[match.key] = stored
         self.game.open_session(opened, autosave=True)
-        start = match.saved_moves if match.relation == "continues" else match.common
-        self.show_since(start, opened.cur)
+        self.show_since()
         if match.relation == "rewrites":
             round_no = opened.states[match.common].round
             self.dom.el("prompt-body").innerHTML = bylink.fork_html(match.common, round_no, match.key,
@@ -123,13 +122,18 @@ class Links:
             self.dom.ui.prompt(True)
             self.library.refresh()
 
-    def show_since(self, start: int, end: int) -> None:
-        """"Since you played": moves ``start..end-1`` listed in the decision panel and outlined on the map."""
+    def show_since(self) -> None:
+        """"Since you played": the moves since the last decision of the person at this device, read from the
+        game's record (whichever device made it), listed in the decision panel; the latest nation turn's
+        regions are outlined on the map."""
         s = self.model.session
-        if s is None or end <= start:
+        if s is None:
             return
-        self.model.since = (start, end)
-        regions = touched_regions([e for k in range(start, end) for e in s.events[k]])
+        start = bylink.since_start(s, Seating.of(s).mine, s.cur)
+        if start is None or start >= s.cur:
+            return
+        self.model.since = (start, s.cur)
+        regions = touched_regions([e for k in bylink.latest_turn(s, start, s.cur) for e in s.events[k]])
         self.game.board.mark("botmove", regions)
         self.game.redraw()
 
@@ -141,7 +145,8 @@ class Links:
         if s is None or state is not s.present:
             return ""
         seating = Seating.of(s)
-        self.dom.data(mySeats=",".join(seating.mine or ()))  # none in a game at one screen
+        self.dom.data(mySeats=",".join(seating.mine or ()),  # none in a game at one screen
+                      byLink="1" if seating.by_link else "")
         if not seating.by_link:
             return ""
         names = self.model.names
@@ -155,7 +160,7 @@ class Links:
         if self.model.since is not None:
             out.append(bylink.since_html(s, *self.model.since, names))
         other = seating.elsewhere(state)
-        if other is not None:
+        if other is not None and not to:  # the send step names whom it waits for
             out.append(bylink.waiting_html(state, other, names))
         return "".join(out)
 
@@ -171,6 +176,7 @@ class Links:
         mine = [str(name)] if name and str(name) in seating.humans else []
         bylink.claim(s.extra, mine, s.cur)
         self.keep("")
+        self.show_since()
 
     def cmd_claim_toggle(self, name: str | None) -> None:
         """The Players tab: this device takes a person's seat, or leaves it."""

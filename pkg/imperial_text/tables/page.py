@@ -844,17 +844,23 @@ TEXT: dict[str, dict[str, str]] = {
     "page.bl.share": _("Share…", "Teilen…", "Compartir…"),
     "page.bl.copy": _("Copy the link", "Link kopieren", "Copiar el enlace"),
     "page.bl.mail": _("Send by e-mail", "Per E-Mail schicken", "Enviar por correo"),
-    "page.bl.more_moves.one": _("…and {n} more move.", "…und {n} weiterer Zug.", "…y {n} jugada más."),
-    "page.bl.more_moves.other": _("…and {n} more moves.", "…und {n} weitere Züge.", "…y {n} jugadas más."),
+    "page.bl.turn_line": _("Round {round} · {turn}", "Runde {round} · {turn}", "Ronda {round} · {turn}"),
+    "page.bl.round_line": _("Round {round}: {turns}", "Runde {round}: {turns}", "Ronda {round}: {turns}"),
+    "page.bl.battles.one": _("{n} battle", "{n} Schlacht", "{n} batalla"),
+    "page.bl.battles.other": _("{n} battles", "{n} Schlachten", "{n} batallas"),
+    "page.bl.final": _("Final scores: {scores}.", "Endstand: {scores}.", "Puntuación final: {scores}."),
     "page.bl.since.one": _("Since you played: {n} move", "Seit deinem letzten Zug: {n} Zug",
                            "Desde tu última jugada: {n} jugada"),
     "page.bl.since.other": _("Since you played: {n} moves", "Seit deinem letzten Zug: {n} Züge",
                              "Desde tu última jugada: {n} jugadas"),
     "page.bl.replay_since": _("Replay these moves", "Diese Züge nachspielen", "Repetir estas jugadas"),
     "page.bl.since_done": _("Hide", "Ausblenden", "Ocultar"),
-    "page.bl.computers": _("Computer players, played by whichever device holds the game when their turn comes: {players}.",
-                           "Computerspieler, gespielt von dem Gerät, das die Partie gerade hat: {players}.",
-                           "Jugadores del ordenador, que juega el dispositivo que tiene la partida en su turno: {players}."),
+    "page.bl.computers": _("Computer players: {players}. When their turn comes, the device that holds the game "
+                           "plays them.",
+                           "Computerspieler: {players}. Wenn sie am Zug sind, spielt sie das Gerät, das die Partie "
+                           "gerade hat.",
+                           "Jugadores del ordenador: {players}. Cuando les toca, los juega el dispositivo que "
+                           "tenga la partida en ese momento."),
     "page.bl.who_h": _("Which player are you?", "Welcher Spieler bist du?", "¿Qué jugador eres?"),
     "page.bl.who_text": _("This game is played by link, each player on their own device. Choose your seat: this browser "
                           "remembers it for this game, and you can change it in the Players tab.",
