@@ -16,6 +16,7 @@ import pagefake as pf
 from imperial_ui import bylink
 from imperial_ui.botanswer import answer
 from imperial_ui.bylink import Seating
+from imperial_ui.choices import Names
 from imperial_ui.session import Session
 from test_botplay import FakeBots
 
@@ -329,3 +330,105 @@ def test_a_game_of_earlier_rules_moves_up_only_if_it_replays_the_same_and_the_pl
         assert dev.session.cur == moves + 1 and dev.session.present.version == version
         saved = json.loads(next(iter(dev.page.saves().values())))
         assert saved["engine_version"] == version
+
+
+# -- "since you played", for the person -------------------------------------------------------------------
+def since_of(dev: Device) -> tuple[int, int, list[tuple[str, int]], str]:
+    """"Since you played" on screen: from and to which move, its lines (head, moves) in order, and the end's line."""
+    d = dev.decision()
+    m = re.search(r'data-testid="since-you" data-from="(\d+)" data-to="(\d+)"', d)
+    assert m is not None, d
+    lines = re.findall(r'<li data-moves="(\d+)"><b>([^<]*)</b>', d)
+    end = re.search(r'data-testid="since-end">([^<]*)<', d)
+    return int(m.group(1)), int(m.group(2)), [(html.unescape(h), int(n)) for n, h in lines], \
+        html.unescape(end.group(1)) if end else ""
+
+
+def last_of(session: Session, player: str) -> int:
+    """The moves up to and including ``player``'s last decision, read from the states of the record."""
+    return max((k + 1 for k in range(session.cur) if session.states[k].current_player == player), default=0)
+
+
+def test_since_you_played_counts_from_the_persons_last_decision_on_any_of_their_devices():
+    """Bob plays on his phone; his tablet, which took the game at the start, opens a later link: "since you
+    played" starts after Bob's own last decision (made on the phone), not where the tablet last saw the game;
+    its lines (a nation turn each, newest first) add up to the moves it counts.  At the end, the device that
+    gets the last link names the winner and the final scores."""
+    rng = random.Random(3)  # a game of random moves, 738 long: taken up 150 moves before its end
+    state = core.new_game(["Ann", "Bob"], seed=3)
+    while len(state.history) < 588 or state.current_player != "Ann":
+        state = core.apply(state, rng.choice(core.legal_actions(state)))
+    url = "https://example.org/#g=" + core.encode(state, seats=["human", "human"], by_link=True)
+    ann, phone, tablet = Device(), Device(), Device()
+    for dev, name in ((ann, "Ann"), (phone, "Bob"), (tablet, "Bob")):
+        claim(dev, url, name)
+    tablet_saw = tablet.session.cur
+    first = play_on(ann, rng)
+    phone.open(first[1])
+    holder, checked = phone, 0
+    while not holder.session.present.is_over:
+        mine = Seating.of(holder.session).mine or ()
+        holder.computers()
+        if holder.session.present.current_player in mine:
+            holder.play(rng)
+            continue
+        if holder.session.present.is_over:
+            break
+        sent = holder.send()
+        assert sent is not None
+        to = phone if sent[0] == ["Bob"] else ann
+        if to is phone and holder.session.cur > tablet_saw + 60 and not checked:
+            to = tablet  # Bob picks up his tablet, which has not seen the game since the start
+        to.open(sent[1])
+        start, end, lines, _end = since_of(to)
+        person = sent[0][0]
+        assert (start, end) == (last_of(to.session, person), to.session.cur)
+        assert sum(n for _h, n in lines) == end - start  # the lines add up to the count
+        rounds = [int(re.match(r"Round (\d+)", h).group(1)) for h, _n in lines]
+        assert rounds == sorted(rounds, reverse=True)  # newest first
+        assert html.unescape(to.decision()).count(f"Since you played: {end - start} move") == 1
+        if to is tablet:
+            assert start > tablet_saw + 50  # from Bob's last move on the phone, not from the tablet's last look
+            checked += 1
+        holder = to
+    assert checked == 1
+    # the end: the score screen sends the last link to the other person, whose device names the winner
+    state = holder.session.present
+    body = holder.page.html("scores-body")
+    other = ann if holder is not ann else phone
+    url = html.unescape(re.search(r'data-testid="turn-link" value="([^"]*)"', body).group(1))
+    other.open(url)
+    start, end, lines, said = since_of(other)
+    assert end == other.session.cur == holder.session.cur and sum(n for _h, n in lines) == end - start
+    scores = core.scores(state)
+    winner = core.ranking(state)[0]
+    assert said.startswith(f"The game is over: {winner} wins. Final scores: ")
+    for p in ("Ann", "Bob"):
+        assert f"{p} {scores[p]}" in said
+    assert 'data-testid="since-you" data-from' in other.decision() and " open>" in other.decision()
+
+
+def test_a_long_summary_has_a_line_per_round_newest_first_that_adds_up():
+    """After many moves "since you played" says each round on one line (the nations' rondel spaces, battles),
+    newest first, and the lines' moves add up; the map outlines only the latest nation turn's regions."""
+    rng = random.Random(4)
+    s = Session.new(["Ann", "Bob", "Cem"], game_id="t", seed=4)
+    while s.cur < 300:
+        s.play(rng.choice(core.legal_actions(s.present)))
+    names = Names(core.load_board("europe"))
+    lines = bylink.summary(s, 10, 300, names)
+    rounds = [int(re.match(r"Round (\d+): ", line.head).group(1)) for line in lines]
+    assert rounds == sorted(set(rounds), reverse=True) and len(rounds) >= 10  # one line per round
+    assert sum(line.moves for line in lines) == 290
+    assert rounds[0] == s.entries[299].round and rounds[-1] == s.entries[10].round
+    assert any("battle" in line.head for line in lines) and "Maneuver" in lines[0].head + lines[1].head
+    # a round's moves are its moves among 10..299
+    assert lines[0].moves == sum(1 for e in s.entries[10:300] if e.round == rounds[0])
+    latest = bylink.latest_turn(s, 10, 300)
+    assert latest.stop == 300 and {(s.entries[k].round, s.entries[k].nation) for k in latest} == \
+        {(s.entries[299].round, s.entries[299].nation)}
+    assert (s.entries[latest.start - 1].round, s.entries[latest.start - 1].nation) != \
+        (s.entries[299].round, s.entries[299].nation)
+    # a short stretch: a line per nation turn
+    short = bylink.summary(s, 290, 300, names)
+    assert sum(line.moves for line in short) == 10 and all(re.match(r"Round \d+ · ", line.head) for line in short)
