@@ -275,9 +275,16 @@ def test_a_link_that_went_another_way_is_kept_beside_the_save():
     assert all(json.loads(v)["meta"]["mine"] == ["Ann"] for v in ann.page.saves().values())
     # the link's line is shown; "Play on from my saved game" opens the other
     assert [str(x) for x in ann.session.actions[:ann.session.cur]] == b
-    key = re.search(r'data-cmd="resume" data-arg="([^"]+)"', body).group(1)
-    ann.app.command("resume", key)
+    key = re.search(r'data-cmd="fork-mine" data-arg="([^"]+)"', body).group(1)
+    link_line = ann.session.game_id
+    ann.app.command("fork-mine", key)
     assert [str(x) for x in ann.session.actions[:ann.session.cur]] == a
+    # and the page says where the link's line went, with a button that opens it
+    assert "The link's line is kept beside it in your saved games" in ann.page.message
+    assert f"{len(b)} moves" in ann.page.message
+    opener = ann.page.ui.message_box[2][0]
+    ann.app.command(opener["cmd"], opener["arg"])
+    assert [str(x) for x in ann.session.actions[:ann.session.cur]] == b and ann.session.game_id == link_line
 
 
 def test_just_watching_plays_nothing_and_sends_nothing():
@@ -432,3 +439,30 @@ def test_a_long_summary_has_a_line_per_round_newest_first_that_adds_up():
     # a short stretch: a line per nation turn
     short = bylink.summary(s, 290, 300, names)
     assert sum(line.moves for line in short) == 10 and all(re.match(r"Round \d+ · ", line.head) for line in short)
+
+
+def test_a_unit_picked_mid_maneuver_is_picked_again_after_a_reload_or_the_player_is_told():
+    rng = random.Random(1)  # a two-player game of random moves, at Italy's maneuver (Bob)
+    state = core.new_game(["Ann", "Bob"], seed=1)
+    while len(state.history) < 215:
+        state = core.apply(state, rng.choice(core.legal_actions(state)))
+    assert state.decision == "armies" and state.current_player == "Bob"
+    bob = Device()
+    claim(bob, "https://example.org/#g=" + core.encode(state, seats=["human", "human"], by_link=True), "Bob")
+    bob.app.choose("genoa", str(bob.app.model.epoch))  # the army in Genoa picked, not moved yet
+    assert bob.app.model.chooser.prefix == ["genoa"] and "<b>Genoa</b>" in bob.decision()
+    picked = bob.decision()[bob.decision().index('class="step"'):].split("</p>", 1)[0]
+    # the page is reloaded: the same tab opens the same game, with the same army picked
+    bob.app = pf.new_app(bob.page)
+    assert bob.session.cur == 215 and bob.app.model.chooser.prefix == ["genoa"]
+    assert picked in bob.decision() and bob.page.message == ""
+    # a pick that no longer fits the decision is let go, and the player is told
+    kept = json.loads(bob.page.session.data["imperial.picked"])
+    bob.page.session.data["imperial.picked"] = json.dumps({**kept, "prefix": ["nowhere"]})
+    bob.app = pf.new_app(bob.page)
+    assert bob.app.model.chooser.prefix == [] and 'class="step"' not in bob.decision()
+    assert "cannot be picked again" in bob.page.message
+    # letting go of the unit (Esc) forgets it: a reload then picks nothing
+    bob.app.choose("genoa", str(bob.app.model.epoch))
+    bob.app.command("cancel")
+    assert "imperial.picked" not in bob.page.session.data

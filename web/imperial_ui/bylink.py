@@ -381,7 +381,7 @@ def fork_html(common: int, round_no: int, key: str, names: Names) -> str:
             f'<p class="muted">{esc(w("page.bl.fork_kept"))}</p>'
             f'<div class="choices"><button type="button" class="primary" data-close data-testid="fork-link">'
             f'{esc(w("page.bl.fork_link"))}</button>'
-            f'<button type="button" data-cmd="resume" data-arg="{esc(key)}" data-testid="fork-mine">'
+            f'<button type="button" data-cmd="fork-mine" data-arg="{esc(key)}" data-testid="fork-mine">'
             f'{esc(w("page.bl.fork_mine"))}</button></div>')
 
 

@@ -25,6 +25,9 @@ from .screen import GameScreen
 from .session import Session
 from .storage import SAVE_PREFIX, Library, clear_hash, new_id
 
+#: sessionStorage: the unit picked in this tab's decision, half a move made (a reload picks it again)
+PICK_KEY = "imperial.picked"
+
 
 class Seats(Protocol):
     """What the game asks of the computer players (``botplay.BotPlay``)."""
@@ -87,6 +90,7 @@ class Game:
         #: told after every redraw, after the computer players (the review: ``reviewpage.ReviewPage.sync``)
         self.after_draw: list[Any] = []
         library.check = self.check
+        self._pick: str | None = None  # what this tab last kept under PICK_KEY
 
     def commands(self) -> dict[str, Handler]:
         return {
@@ -104,6 +108,7 @@ class Game:
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
         """Show ``session`` (saved first when ``autosave``); other tabs hear that this tab has it open."""
         self.model.open(session, note)
+        self.pick_again(session)
         if session.rules:  # a game of earlier rules: the player is told what it plays under now
             self.dom.message(self.model.w(f"page.m.rules_{session.rules}", version=session.present.version), "info")
             session.rules = ""
@@ -170,6 +175,7 @@ class Game:
         clock = time.perf_counter
         t0 = clock()
         chooser = self.model.current_chooser(self.seats.computer_decides())
+        self.keep_pick(chooser)
         self.lesson.draw(chooser)
         at = self.model.decision_id(chooser)
         state = self.model.viewed()
@@ -181,6 +187,39 @@ class Game:
         self.seats.sync()
         for told in self.after_draw:
             told()
+
+    # -- a unit picked, across a reload ---------------------------------------------------------------
+    def keep_pick(self, chooser: Any) -> None:
+        """The half-made choice on screen (a unit picked, its destination not yet) kept in this tab's storage,
+        with the game and the move it belongs to; nothing once there is none."""
+        s = self.model.session
+        prefix = list(chooser.prefix) if chooser is not None and s is not None else []
+        kept = json.dumps({"game": s.game_id, "moves": s.cur, "prefix": prefix}) if prefix and s else None
+        if kept != self._pick:
+            self._pick = kept
+            if kept is None:
+                self.library.tabstore.remove(PICK_KEY)
+            else:
+                self.library.tabstore.set(PICK_KEY, kept)
+
+    def pick_again(self, session: Session) -> None:
+        """A game opened at the move where this tab had picked a unit (a reload): the unit is picked again;
+        if it can no longer be, the player is told that it was let go."""
+        try:
+            kept = json.loads(self.library.tabstore.get(PICK_KEY) or "null")
+        except ValueError:
+            kept = None
+        if not (isinstance(kept, dict) and kept.get("game") == session.game_id and kept.get("moves") == session.cur
+                and isinstance(kept.get("prefix"), list) and kept["prefix"]):
+            return
+        chooser = self.model.current_chooser(self.seats.computer_decides())
+        try:
+            if chooser is None or any(chooser.choose(str(v)) is not None for v in kept["prefix"]):
+                raise KeyError(kept["prefix"])
+        except KeyError:
+            if chooser is not None:
+                chooser.prefix = []
+            self.dom.message(self.model.w("page.m.pick_dropped"), "info")
 
     # -- moves ----------------------------------------------------------------------------------------
     def choose(self, value: str, at: str | None) -> None:

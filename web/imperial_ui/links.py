@@ -41,11 +41,13 @@ class Links:
         self.game = game
         self.show_start = show_start  # the start screen, for a refused link when no game is open
         self._links: dict[tuple, str] = {}  # the last link made, by what it was made of
+        #: the line of play of the last link that went another way (a fork): its save's key, moves and round
+        self.fork_line: tuple[str, int, int] | None = None
 
     def commands(self) -> dict[str, Handler]:
         return {"share": self.cmd_share, "link-new": self.cmd_link_new, "link-continue": self.cmd_link_continue,
                 "peer": self.cmd_peer, "claim": self.cmd_claim, "claim-toggle": self.cmd_claim_toggle,
-                "share-turn": self.cmd_share_turn, "copy-turn": self.cmd_copy_turn}
+                "share-turn": self.cmd_share_turn, "copy-turn": self.cmd_copy_turn, "fork-mine": self.cmd_fork_mine}
 
     # -- the link of the open game --------------------------------------------------------------------
     def url_of(self, session: Session) -> str:
@@ -115,6 +117,7 @@ class Links:
         self.game.open_session(opened, autosave=True)
         self.show_since()
         if match.relation == "rewrites":
+            self.fork_line = (SAVE_PREFIX + opened.game_id, opened.cur, opened.present.round)
             round_no = opened.states[match.common].round
             self.dom.el("prompt-body").innerHTML = bylink.fork_html(match.common, round_no, match.key,
                                                                      self.model.names)
@@ -163,6 +166,17 @@ class Links:
         if other is not None and not to:  # the send step names whom it waits for
             out.append(bylink.waiting_html(state, other, names))
         return "".join(out)
+
+    def cmd_fork_mine(self, key: str | None) -> None:
+        """"Play on from my saved game" at a fork: that game opens, and the player is told where the link's line
+        went (it is kept in the saved games, and can be opened from the message)."""
+        line = self.fork_line
+        self.game.cmd_resume(key)
+        if line is None or self.library.store.get(line[0]) is None:
+            return
+        w = self.model.w
+        self.dom.message(w("page.bl.fork_other", moves=self.model.names.tn("page.moves", line[1]), round=line[2]),
+                         "info", [{"cmd": "resume", "arg": line[0], "label": w("page.bl.fork_open_link")}])
 
     # -- claims ---------------------------------------------------------------------------------------
     def cmd_claim(self, name: str | None) -> None:

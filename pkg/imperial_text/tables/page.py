@@ -775,6 +775,15 @@ TEXT: dict[str, dict[str, str]] = {
                       "entscheidet. Klicke ein hervorgehobenes Gebiet, Rondellfeld oder eine Schaltfläche.",
                       "Un solo dispositivo que pasa de mano en mano: el panel junto al mapa indica siempre quién "
                       "decide ahora. Haz clic en una región resaltada, una casilla del rondel o un botón."),
+    "page.f.hint_link": _("Each on their own device: this one plays only your own seat; when a move hands the game to "
+                          "someone else, send them the link the page gives you. Click a highlighted region, rondel space "
+                          "or button.",
+                          "Jeder auf seinem eigenen Gerät: dieses spielt nur deinen eigenen Platz; gibt ein Zug die Partie "
+                          "an jemand anderen, schick ihm den Link, den die Seite dir gibt. Klicke ein hervorgehobenes "
+                          "Gebiet, Rondellfeld oder eine Schaltfläche.",
+                          "Cada uno en su propio dispositivo: este juega solo tu asiento; cuando una jugada pasa la "
+                          "partida a otra persona, envíale el enlace que te da la página. Haz clic en una región "
+                          "resaltada, una casilla del rondel o un botón."),
     "page.f.keys": _("Keys:", "Tasten:", "Teclas:"),
     "page.f.k_undo": _("undo", "zurück", "deshacer"),
     "page.f.k_redo": _("redo", "wiederholen", "rehacer"),
@@ -882,6 +891,19 @@ TEXT: dict[str, dict[str, str]] = {
     "page.bl.fork_link": _("Play on from the link", "Mit dem Link weiterspielen", "Seguir con el enlace"),
     "page.bl.fork_mine": _("Play on from my saved game", "Mit meiner gespeicherten Partie weiterspielen",
                            "Seguir con mi partida guardada"),
+    "page.bl.fork_other": _("Your saved game is open. The link's line is kept beside it in your saved games "
+                            "({moves}, round {round}).",
+                            "Deine gespeicherte Partie ist offen. Die Partie aus dem Link liegt daneben in deinen "
+                            "gespeicherten Partien ({moves}, Runde {round}).",
+                            "Tu partida guardada está abierta. La del enlace se guarda al lado, en tus partidas "
+                            "guardadas ({moves}, ronda {round})."),
+    "page.bl.fork_open_link": _("Open the link's line", "Partie aus dem Link öffnen", "Abrir la del enlace"),
+    "page.m.pick_dropped": _("The unit you had picked before the page was reloaded cannot be picked again here: "
+                             "nothing was moved, pick a unit anew.",
+                             "Die Einheit, die du vor dem Neuladen der Seite gewählt hattest, lässt sich hier nicht "
+                             "wieder wählen: nichts wurde gezogen, wähle neu.",
+                             "La unidad que habías elegido antes de recargar la página ya no se puede elegir aquí: "
+                             "no se movió nada, elige otra vez."),
     "page.bl.leave": _("Leave {player}'s seat", "Platz von {player} abgeben", "Dejar el asiento de {player}"),
     "page.bl.take": _("Play {player} here", "{player} hier spielen", "Jugar aquí como {player}"),
     "page.bl.here": _("on this device", "auf diesem Gerät", "en este dispositivo"),
