@@ -597,6 +597,8 @@ document.addEventListener("click", onClick);
 // the Nations tab's drawing of the tracks is made by Python only while it is open (toggle does not bubble)
 document.addEventListener("toggle", (e) => {
   if (e.target.matches?.("details.tracks-drawing")) command("tracks-drawing", e.target.open ? "1" : "0");
+  // "since you played" opened: what it says is brought into the decision's view
+  if (e.target.matches?.("details.since-you") && e.target.open) e.target.scrollIntoView({ block: "nearest" });
 }, true);
 document.addEventListener("keydown", onKey);
 document.addEventListener("submit", (e) => {
