@@ -458,3 +458,18 @@ def test_a_game_by_link_on_two_phones_puts_the_decision_first(page_pool: PagePoo
         holder = receiver
         hand_offs += 1
     assert hand_offs >= 5 and {"demand", "invest", "contact", "armies", "rondel"} <= kinds, (hand_offs, kinds)
+
+
+def test_the_new_game_forms_tip_follows_where_the_players_sit(page_pool: PagePool):
+    page = page_pool.use({"width": 1280, "height": 800})
+    screen_tip, link_tip = page.locator("#new-game .hint .tip-screen"), page.get_by_test_id("tip-link")
+    expect(screen_tip).to_be_visible()
+    expect(screen_tip).to_contain_text("One device, passed around the table")
+    expect(link_tip).to_be_hidden()
+    page.get_by_test_id("by-link").check()
+    expect(screen_tip).to_be_hidden()
+    expect(link_tip).to_be_visible()
+    expect(link_tip).to_contain_text("send them the link the page gives you")
+    page.get_by_test_id("at-screen").check()
+    expect(screen_tip).to_be_visible()
+    expect(link_tip).to_be_hidden()

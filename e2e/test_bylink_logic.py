@@ -466,3 +466,16 @@ def test_a_unit_picked_mid_maneuver_is_picked_again_after_a_reload_or_the_player
     bob.app.choose("genoa", str(bob.app.model.epoch))
     bob.app.command("cancel")
     assert "imperial.picked" not in bob.page.session.data
+
+
+def test_the_claim_dialog_names_the_computer_seats_in_plain_words():
+    state = core.new_game(PLAYERS, seed=3)
+    url = "https://example.org/#g=" + core.encode(state, seats=SEATS, by_link=True)
+    for lang, said in (("es", "Jugadores del ordenador: Cem. Cuando les toca, los juega el dispositivo que tenga "
+                                "la partida en ese momento."),
+                       ("de", "Computerspieler: Cem. Wenn sie am Zug sind, spielt sie das Gerät, das die Partie "
+                              "gerade hat.")):
+        dev = Device()
+        dev.app.command("lang", lang)
+        dev.open(url)
+        assert said in html.unescape(dev.page.html("prompt-body"))
