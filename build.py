@@ -228,7 +228,10 @@ def pure_wheel(out: Path, dist_name: str, version: str, root: Path, packages: li
         for p in sorted(base.rglob("*")):
             if p.is_dir() or "__pycache__" in p.parts or p.suffix in {".pyc", ".pyo"}:
                 continue
-            files.append((p.relative_to(root).as_posix(), p.read_bytes()))
+            data = p.read_bytes()
+            if p.suffix == ".json":  # the board data, minified: the same values, in fewer bytes
+                data = json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode()
+            files.append((p.relative_to(root).as_posix(), data))
     requires = "".join(f"Requires-Dist: {d}\n" for d in dependencies)
     files.append((f"{distinfo}/METADATA",
                   f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n{requires}".encode()))
@@ -299,18 +302,17 @@ def run_in_node(template: str, script_name: str, pydir: Path, lock: Path, purpos
 # Pyodide compiles every imported .py on each page load (its file system is fresh each time); shipping
 # CPython 3.14 bytecode in the wheels saves that work (measured: imports 3.1 s -> 1.8 s in Node). The
 # bytecode is made by the site's own Pyodide, run by Node, so it matches the browser's interpreter exactly.
-# Unchecked-hash .pyc files are used whatever the unpacked sources' timestamps are. Third-party wheels ship
-# bytecode only (smaller than their sources); the engine keeps its sources for readable tracebacks.
+# Unchecked-hash .pyc files are used whatever the unpacked sources' timestamps are. Every wheel ships bytecode
+# only (start-up bytes, issue 42: the engine's and the page's sources were 0.31 MB of a first visit); a traceback
+# in the browser still names each file and line, whose source is in pkg/ and web/.
 PYC_SCRIPT = r"""
 import { loadPyodide } from "__PYODIDE__";
 import { readFileSync, writeFileSync } from "node:fs";
 const [inDir, outDir, ...names] = process.argv.slice(2);
 const py = await loadPyodide({ indexURL: "__INDEX__", lockFileURL: "__LOCK__" });
-for (const arg of names) {
-  const [name, mode] = arg.split(":");
+for (const name of names) {
   py.FS.writeFile(`/tmp/${name}`, readFileSync(`${inDir}/${name}`));
   py.globals.set("wheel_name", name);
-  py.globals.set("sourceless", mode === "sourceless");
   py.runPython(`
 import base64, compileall, csv, hashlib, io, os, py_compile, shutil, zipfile
 src, work, out = "/tmp/" + wheel_name, "/tmp/unpacked", "/tmp/out.whl"
@@ -318,14 +320,13 @@ shutil.rmtree(work, ignore_errors=True)
 with zipfile.ZipFile(src) as zf:
     infos = zf.infolist()
     zf.extractall(work)
-if not compileall.compile_dir(work, quiet=2, legacy=sourceless,
+if not compileall.compile_dir(work, quiet=2, legacy=True,
                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
     raise SystemExit("bytecode compilation failed for " + wheel_name)
-if sourceless:
-    for d, _, fs in os.walk(work):
-        for f in fs:
-            if f.endswith(".py"):
-                os.remove(os.path.join(d, f))
+for d, _, fs in os.walk(work):
+    for f in fs:
+        if f.endswith(".py"):
+            os.remove(os.path.join(d, f))
 files = sorted(os.path.relpath(os.path.join(d, f), work).replace(os.sep, "/")
                for d, _, fs in os.walk(work) for f in fs)
 record = next(f for f in files if f.endswith(".dist-info/RECORD"))
@@ -345,24 +346,28 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zo:
         info = zipfile.ZipInfo(f, date_time=(2020, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         info.external_attr = 0o644 << 16
-        zo.writestr(info, open(os.path.join(work, f), "rb").read())
+        zo.writestr(info, open(os.path.join(work, f), "rb").read(), compresslevel=9)
 `);
   writeFileSync(`${outDir}/${name}`, py.FS.readFile("/tmp/out.whl"));
 }
 """
 
 
-def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path, keep_sources: set[str]) -> None:
-    """Replace the named wheels in `pydir` by copies with 3.14 bytecode (cached by input hash); wheels
-    not in `keep_sources` lose their .py files."""
+def pyc_key(wheel: Path) -> str:
+    """The compiled copy's cache key: the wheel's and the compiling script's hashes."""
+    return hashlib.sha256(sha256_file(wheel).encode() + PYC_SCRIPT.encode()).hexdigest()[:20]
+
+
+def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path) -> None:
+    """Replace the named wheels in `pydir` by copies with 3.14 bytecode in place of their sources (cached by
+    input hash)."""
     cache = CACHE / "pyc"
     cache.mkdir(parents=True, exist_ok=True)
     todo = []
     for name in names:
-        mode = "sources" if name in keep_sources else "sourceless"
-        key = cache / f"{sha256_file(pydir / name)[:20]}-{mode}-{name}"
+        key = cache / f"{pyc_key(pydir / name)}-{name}"
         if not key.exists():
-            todo.append((name, key, mode))
+            todo.append((name, key))
     if todo:
         lock = CACHE / "pyodide-upstream-lock.json"
         extract_members(pyodide_tgz, {"package/pyodide-lock.json": lock})
@@ -370,14 +375,13 @@ def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path, keep_source
         shutil.rmtree(out, ignore_errors=True)
         out.mkdir()
         run_in_node(PYC_SCRIPT, "compile_pyc.mjs", pydir, lock, "compile the browser bytecode",
-                    str(pydir), str(out), *[f"{n}:{m}" for n, _, m in todo])
-        for name, key, _mode in todo:
+                    str(pydir), str(out), *[n for n, _ in todo])
+        for name, key in todo:
             if not (out / name).exists():
                 raise BuildError(f"bytecode compilation wrote no {name}")
             shutil.copy2(out / name, key)
     for name in names:
-        mode = "sources" if name in keep_sources else "sourceless"
-        shutil.copy2(cache / f"{sha256_file(pydir / name)[:20]}-{mode}-{name}", pydir / name)
+        shutil.copy2(cache / f"{pyc_key(pydir / name)}-{name}", pydir / name)
 
 
 # --- the standard library ---------------------------------------------------------------------------------
@@ -447,14 +451,15 @@ with zipfile.ZipFile(zip_path) as zin, \\
         data = zin.read(info)
         if info.filename in todo:
             pyc = compiled(info.filename, data)
-            full.writestr(entry(info.filename + "c", info.date_time), pyc)
-            game.writestr(entry(info.filename + "c", info.date_time), pyc)
+            full.writestr(entry(info.filename + "c", info.date_time), pyc, compresslevel=9)
+            game.writestr(entry(info.filename + "c", info.date_time), pyc, compresslevel=9)
             continue
-        full.writestr(info, data)
+        full.writestr(info, data, compresslevel=9)
         if info.filename.endswith(".py"):
             rest.append(module_name(info.filename))
-    game.writestr(entry("imperial_stdlib.pyc"), compiled("imperial_stdlib.py", args["rest_finder"].encode()))
-    game.writestr(entry("imperial_stdlib_rest.txt"), "".join(n + "\\n" for n in sorted(rest)))
+    game.writestr(entry("imperial_stdlib.pyc"), compiled("imperial_stdlib.py", args["rest_finder"].encode()),
+                  compresslevel=9)
+    game.writestr(entry("imperial_stdlib_rest.txt"), "".join(n + "\\n" for n in sorted(rest)), compresslevel=9)
 json.dumps({"used": used, "rest": len(rest),
             "others": sorted(n for n, m in sys.modules.items() if n.split(".")[0] in args["imports"])})
 `);
@@ -728,8 +733,7 @@ def build() -> dict:
     entries.append({"name": pname, "version": pversion, "file_name": pwheel.name, "imports": ["imperial_ui"],
                     "depends": [ename]})
     patch_wheels(pydir, [e["file_name"] for e in entries[:len(BROWSER_WHEELS)]])
-    compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz,
-                   keep_sources={ewheel.name, pwheel.name})
+    compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz)
     for e in entries:
         e["sha256"] = sha256_file(pydir / e["file_name"])
     write_lock(pyodide_tgz, pydir, entries)

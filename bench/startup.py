@@ -61,7 +61,8 @@ GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".py", ".we
 
 
 class BenchHandler(SiteHandler):
-    """The site as a static host serves it (gzip for what ``GZIPPED`` names, when the browser accepts it), plus
+    """The site as a static host serves it (gzip for what ``GZIPPED`` names, when the browser accepts it; an
+    ETag, and 304 to a revalidation that names it), plus
     the bench's own pages (``pages``: path -> HTML): the bare-Pyodide baseline at /bench-bare.html. Every
     response's body bytes are added up per path in ``sent`` (reset by the bench)."""
 
@@ -82,9 +83,18 @@ class BenchHandler(SiteHandler):
             if not file.is_file():
                 self.send_error(404)
                 return
+            stat = file.stat()
+            etag = f'"{stat.st_size:x}-{stat.st_mtime_ns:x}"'
+            if self.headers.get("If-None-Match") == etag:  # a revalidation (Cache-Control: no-cache)
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.end_headers()
+                return
             body, ctype = file.read_bytes(), self.guess_type(str(file))
         self.send_response(200)
         self.send_header("Content-Type", ctype)
+        if page is None:
+            self.send_header("ETag", etag)
         compressible = path.endswith(GZIPPED) or path.endswith("/") or page is not None
         if compressible and "gzip" in self.headers.get("Accept-Encoding", ""):
             key = f"{self.directory}{path}"
@@ -166,18 +176,21 @@ def link_token() -> str:
 def first_visit_bytes(browser, base: str, dist: Path) -> None:
     """Print the bytes a first open of a game link receives until the page is ready, per file and in all
     (against ``TARGET_BYTES``), then what the service worker's precache adds once it is active."""
-    BenchHandler.sent.clear()
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    page.set_default_timeout(600_000)
-    page.goto(base + "#g=" + link_token())
-    page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=600_000)
-    with BenchHandler.lock:
-        until_ready = dict(BenchHandler.sent)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # active: the precache is complete
-    with BenchHandler.lock:
-        visit = dict(BenchHandler.sent)
-    ctx.close()
+    counts = []
+    for workers in ("block", "allow"):  # until ready (no service worker: a first visit registers it then); all
+        BenchHandler.sent.clear()
+        ctx = browser.new_context(service_workers=workers)
+        page = ctx.new_page()
+        page.set_default_timeout(600_000)
+        page.goto(base + "#g=" + link_token())
+        page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=600_000)
+        if workers == "allow":
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # active: the precache is complete
+        page.wait_for_timeout(1000)
+        with BenchHandler.lock:
+            counts.append(dict(BenchHandler.sent))
+        ctx.close()
+    until_ready, visit = counts
     total = sum(until_ready.values())
     print(f"first open of a game link, bytes on the wire until ready (gzip for {', '.join(GZIPPED)}; "
           f"zips and wheels as they are), {len(until_ready)} files:")

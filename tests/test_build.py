@@ -58,8 +58,8 @@ def test_lock_lists_exactly_the_shipped_wheels_with_their_hashes():
 
 
 def test_shipped_wheels_carry_browser_bytecode():
-    """Every shipped wheel holds CPython 3.14 bytecode; third-party wheels hold bytecode only; ours (the
-    engine's and the page's) keep their sources for readable tracebacks."""
+    """Every shipped wheel holds CPython 3.14 bytecode and no sources (start-up bytes); the board data in ours is
+    minified JSON with the same values as pkg/'s."""
     pydir = build.DIST / "pyodide"
     if not (pydir / "pyodide-lock.json").exists():
         build.build()
@@ -69,11 +69,16 @@ def test_shipped_wheels_carry_browser_bytecode():
         pyc = [n for n in names if n.endswith(".pyc")]
         py = [n for n in names if n.endswith(".py")]
         assert pyc, f"{wheel.name} has no bytecode"
-        if wheel.name.startswith(("imperial_core-", "imperial_page-")):
-            assert all(n.endswith(".cpython-314.pyc") for n in pyc), wheel.name
-            assert len(py) == len(pyc), "our wheels keep one source beside each compiled module"
-        else:
-            assert not py, f"{wheel.name} still ships sources: {py[:3]}"
+        assert not py, f"{wheel.name} still ships sources: {py[:3]}"
+        assert not [n for n in pyc if "__pycache__" in n], f"{wheel.name}: bytecode in place of each source"
+        if wheel.name.startswith("imperial_core-"):
+            assert "imperial_core/engine.pyc" in names and "render/board.pyc" in names
+            with zipfile.ZipFile(wheel) as zf:
+                for n in names:
+                    if n.endswith(".json"):
+                        text = zf.read(n).decode()
+                        assert json.loads(text) == json.loads((build.PKG / n).read_text()), n
+                        assert text == json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")), n
 
 
 def _built() -> Path:
