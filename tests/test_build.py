@@ -100,8 +100,9 @@ def _modules(names: set[str]) -> set[str]:
 
 def test_the_game_standard_library_holds_the_modules_the_game_imports_as_bytecode():
     """The game's standard library (``python_stdlib_game.zip``) holds ready bytecode (unchecked-hash, compiled by
-    the site's own Pyodide like the wheels) of the modules the game imports and nothing else; the full zip holds
-    the same bytecode and every other module as source."""
+    the site's own Pyodide like the wheels, without docstrings but in Pyodide's own modules) of the modules the
+    game imports and nothing else; the full zip holds them compiled too, docstrings kept, and every other module
+    as source."""
     pydir = _built()
     with zipfile.ZipFile(pydir / build.GAME_STDLIB) as zf:
         game = set(zf.namelist())
@@ -110,6 +111,9 @@ def test_the_game_standard_library_holds_the_modules_the_game_imports_as_bytecod
     with zipfile.ZipFile(pydir / "python_stdlib.zip") as zf:
         full = set(zf.namelist())
         same = {n: zf.read(n)[:8] for n in headers if n in full}
+        full_json = zf.read("json/__init__.pyc")
+    with zipfile.ZipFile(pydir / build.GAME_STDLIB) as zf:
+        game_json, game_base = zf.read("json/__init__.pyc"), zf.read("_pyodide/_base.pyc")
     with zipfile.ZipFile(pydir / "pydantic-2.14.3-py3-none-any.whl") as zf:
         magic = zf.read(next(n for n in zf.namelist() if n.endswith(".pyc")))[:4]
     assert not [n for n in game if n.endswith(".py")], "the game's standard library ships sources"
@@ -126,6 +130,10 @@ def test_the_game_standard_library_holds_the_modules_the_game_imports_as_bytecod
         assert head[:4] == magic, f"{name} is not the browser's Python's bytecode"
         assert int.from_bytes(head[4:8], "little") == 0b01, f"{name} is not unchecked-hash bytecode"
     assert same == {n: h for n, h in headers.items() if n != "imperial_stdlib.pyc"}
+    # the game's copies are compiled without docstrings (as under -OO), Pyodide's own and the full zip's with
+    docstring = b"JSON (JavaScript Object Notation)"
+    assert docstring in full_json and docstring not in game_json
+    assert b"Runs a string as Python source code." in game_base
     # the finder of the rest ships in it, with the names of exactly the modules left out
     assert "imperial_stdlib.pyc" in game
     assert rest == _modules(full) - _modules(game) and "colorsys" in rest
