@@ -95,8 +95,9 @@ WHEEL_PATCHES = [
 #: Start-up bytes: members of the third-party wheels that the game never imports, left out of the copies
 #: shipped (fnmatch patterns over the members' paths): type stubs and their markers, tests, the SBOM, and
 #: pydantic's v1 compatibility (the ``pydantic.v1`` package and the v1 modules' moved-name stubs), its mypy
-#: plugin and its experimental API. ``compile_stdlib`` imports the game in Pyodide from the stripped wheels,
-#: so a member the game needs fails the build.
+#: plugin and its experimental API. ``compile_stdlib`` imports every module of the game in Pyodide from the
+#: stripped wheels, so a member needed at import fails the build; the seeded games of
+#: tests/test_pyodide_parity.py and the page's e2e tests play on them.
 WHEEL_STRIP = [
     "*.pyi", "*/py.typed", "*/tests/*", "annotated_types/test_cases.py", "*.dist-info/sboms/*",
     "pydantic/v1/*", "pydantic/mypy.py", "pydantic/experimental/*",
