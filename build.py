@@ -18,6 +18,7 @@ import ast
 import base64
 import concurrent.futures
 import csv
+import fnmatch
 import functools
 import gzip
 import hashlib
@@ -52,6 +53,11 @@ LAB_FILES = ["lab.html", "lab.css", "lab.js", "lab.json", "lab.py", "labkit.py"]
 #: test harness only (never shipped): accessibility checks in the e2e tests
 AXE = ("axe-core", "4.14.1", "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+#: The game's standard library: only the modules the game imports (``compile_stdlib``); the full
+#: ``python_stdlib.zip`` stays beside it for the lab and for a rare import (web/imperial_stdlib.py).
+GAME_STDLIB = "python_stdlib_game.zip"
+#: The finder that reads a module left out of the game's standard library from the full one (shipped in it).
+STDLIB_REST = WEB / "imperial_stdlib.py"
 BROWSER_ABI = "2026_0"
 
 # Browser wheels (CPython 3.14, Emscripten): name, version, file, sha256, imports, depends.
@@ -84,6 +90,20 @@ WHEEL_PATCHES = [
      "def urlopen(*args, **kw):  # imported on first use (imperial build.py: start-up time)\n"
      "    from urllib.request import urlopen as real\n"
      "    return real(*args, **kw)"),
+]
+
+#: Start-up bytes: members of the third-party wheels that the game never imports, left out of the copies
+#: shipped (fnmatch patterns over the members' paths): type stubs and their markers, tests, the SBOM, and
+#: pydantic's v1 compatibility (the ``pydantic.v1`` package and the v1 modules' moved-name stubs), its mypy
+#: plugin and its experimental API. ``compile_stdlib`` imports every module of the game in Pyodide from the
+#: stripped wheels, so a member needed at import fails the build; the seeded games of
+#: tests/test_pyodide_parity.py and the page's e2e tests play on them.
+WHEEL_STRIP = [
+    "*.pyi", "*/py.typed", "*/tests/*", "annotated_types/test_cases.py", "*.dist-info/sboms/*",
+    "pydantic/v1/*", "pydantic/mypy.py", "pydantic/experimental/*",
+    *(f"pydantic/{m}.py" for m in ("class_validators", "datetime_parse", "decorator", "env_settings",
+                                   "error_wrappers", "generics", "json", "parse", "schema", "tools", "typing",
+                                   "utils", "validators")),
 ]
 
 
@@ -209,7 +229,10 @@ def pure_wheel(out: Path, dist_name: str, version: str, root: Path, packages: li
         for p in sorted(base.rglob("*")):
             if p.is_dir() or "__pycache__" in p.parts or p.suffix in {".pyc", ".pyo"}:
                 continue
-            files.append((p.relative_to(root).as_posix(), p.read_bytes()))
+            data = p.read_bytes()
+            if p.suffix == ".json":  # the board data, minified: the same values, in fewer bytes
+                data = json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode()
+            files.append((p.relative_to(root).as_posix(), data))
     requires = "".join(f"Requires-Dist: {d}\n" for d in dependencies)
     files.append((f"{distinfo}/METADATA",
                   f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n{requires}".encode()))
@@ -233,19 +256,31 @@ def pure_wheel(out: Path, dist_name: str, version: str, root: Path, packages: li
     return wheel, dist_name, version
 
 
-def patch_wheels(pydir: Path) -> None:
-    """Apply ``WHEEL_PATCHES`` to the copies of the wheels in ``pydir`` (each old text must be there once)."""
-    for fname, member, old, new in WHEEL_PATCHES:
+def stripped(member: str) -> bool:
+    """Whether a member of a third-party wheel is left out of the shipped copy (``WHEEL_STRIP``)."""
+    return any(fnmatch.fnmatchcase(member, pattern) for pattern in WHEEL_STRIP)
+
+
+def patch_wheels(pydir: Path, names: list[str]) -> None:
+    """In the copies of the third-party wheels ``names`` in ``pydir``: leave out the members ``WHEEL_STRIP``
+    names and apply ``WHEEL_PATCHES`` (each old text must be there once). The wheels' RECORD is written afresh
+    when they are compiled (``compile_wheels``)."""
+    patches = {(fname, member): (old, new) for fname, member, old, new in WHEEL_PATCHES}
+    unknown = {fname for fname, _m in patches} - set(names)
+    if unknown:
+        raise BuildError(f"patches for wheels not shipped: {sorted(unknown)}")
+    for fname in names:
         path = pydir / fname
         with zipfile.ZipFile(path) as zf:
-            items = [(info, zf.read(info)) for info in zf.infolist()]
+            items = [(info, zf.read(info)) for info in zf.infolist() if not stripped(info.filename)]
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zo:
             for info, data in items:
-                if info.filename == member:
+                if (fname, info.filename) in patches:
+                    old, new = patches[fname, info.filename]
                     text = data.decode("utf-8")
                     if text.count(old) != 1:
-                        raise BuildError(f"cannot patch {fname}: {member} does not hold {old!r} once")
+                        raise BuildError(f"cannot patch {fname}: {info.filename} does not hold {old!r} once")
                     eol = "\r\n" if "\r\n" in text else "\n"  # the file's own line ends
                     data = text.replace(old, new.replace("\n", eol)).encode("utf-8")
                 zo.writestr(info, data)
@@ -268,18 +303,17 @@ def run_in_node(template: str, script_name: str, pydir: Path, lock: Path, purpos
 # Pyodide compiles every imported .py on each page load (its file system is fresh each time); shipping
 # CPython 3.14 bytecode in the wheels saves that work (measured: imports 3.1 s -> 1.8 s in Node). The
 # bytecode is made by the site's own Pyodide, run by Node, so it matches the browser's interpreter exactly.
-# Unchecked-hash .pyc files are used whatever the unpacked sources' timestamps are. Third-party wheels ship
-# bytecode only (smaller than their sources); the engine keeps its sources for readable tracebacks.
+# Unchecked-hash .pyc files are used whatever the unpacked sources' timestamps are. Every wheel ships bytecode
+# only (start-up bytes, issue 42: the engine's and the page's sources were 0.31 MB of a first visit); a traceback
+# in the browser still names each file and line, whose source is in pkg/ and web/.
 PYC_SCRIPT = r"""
 import { loadPyodide } from "__PYODIDE__";
 import { readFileSync, writeFileSync } from "node:fs";
 const [inDir, outDir, ...names] = process.argv.slice(2);
 const py = await loadPyodide({ indexURL: "__INDEX__", lockFileURL: "__LOCK__" });
-for (const arg of names) {
-  const [name, mode] = arg.split(":");
+for (const name of names) {
   py.FS.writeFile(`/tmp/${name}`, readFileSync(`${inDir}/${name}`));
   py.globals.set("wheel_name", name);
-  py.globals.set("sourceless", mode === "sourceless");
   py.runPython(`
 import base64, compileall, csv, hashlib, io, os, py_compile, shutil, zipfile
 src, work, out = "/tmp/" + wheel_name, "/tmp/unpacked", "/tmp/out.whl"
@@ -287,14 +321,13 @@ shutil.rmtree(work, ignore_errors=True)
 with zipfile.ZipFile(src) as zf:
     infos = zf.infolist()
     zf.extractall(work)
-if not compileall.compile_dir(work, quiet=2, legacy=sourceless,
+if not compileall.compile_dir(work, quiet=2, legacy=True,
                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
     raise SystemExit("bytecode compilation failed for " + wheel_name)
-if sourceless:
-    for d, _, fs in os.walk(work):
-        for f in fs:
-            if f.endswith(".py"):
-                os.remove(os.path.join(d, f))
+for d, _, fs in os.walk(work):
+    for f in fs:
+        if f.endswith(".py"):
+            os.remove(os.path.join(d, f))
 files = sorted(os.path.relpath(os.path.join(d, f), work).replace(os.sep, "/")
                for d, _, fs in os.walk(work) for f in fs)
 record = next(f for f in files if f.endswith(".dist-info/RECORD"))
@@ -314,24 +347,28 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zo:
         info = zipfile.ZipInfo(f, date_time=(2020, 1, 1, 0, 0, 0))
         info.compress_type = zipfile.ZIP_DEFLATED
         info.external_attr = 0o644 << 16
-        zo.writestr(info, open(os.path.join(work, f), "rb").read())
+        zo.writestr(info, open(os.path.join(work, f), "rb").read(), compresslevel=9)
 `);
   writeFileSync(`${outDir}/${name}`, py.FS.readFile("/tmp/out.whl"));
 }
 """
 
 
-def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path, keep_sources: set[str]) -> None:
-    """Replace the named wheels in `pydir` by copies with 3.14 bytecode (cached by input hash); wheels
-    not in `keep_sources` lose their .py files."""
+def pyc_key(wheel: Path) -> str:
+    """The compiled copy's cache key: the wheel's and the compiling script's hashes."""
+    return hashlib.sha256(sha256_file(wheel).encode() + PYC_SCRIPT.encode()).hexdigest()[:20]
+
+
+def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path) -> None:
+    """Replace the named wheels in `pydir` by copies with 3.14 bytecode in place of their sources (cached by
+    input hash)."""
     cache = CACHE / "pyc"
     cache.mkdir(parents=True, exist_ok=True)
     todo = []
     for name in names:
-        mode = "sources" if name in keep_sources else "sourceless"
-        key = cache / f"{sha256_file(pydir / name)[:20]}-{mode}-{name}"
+        key = cache / f"{pyc_key(pydir / name)}-{name}"
         if not key.exists():
-            todo.append((name, key, mode))
+            todo.append((name, key))
     if todo:
         lock = CACHE / "pyodide-upstream-lock.json"
         extract_members(pyodide_tgz, {"package/pyodide-lock.json": lock})
@@ -339,28 +376,30 @@ def compile_wheels(pydir: Path, names: list[str], pyodide_tgz: Path, keep_source
         shutil.rmtree(out, ignore_errors=True)
         out.mkdir()
         run_in_node(PYC_SCRIPT, "compile_pyc.mjs", pydir, lock, "compile the browser bytecode",
-                    str(pydir), str(out), *[f"{n}:{m}" for n, _, m in todo])
-        for name, key, _mode in todo:
+                    str(pydir), str(out), *[n for n, _ in todo])
+        for name, key in todo:
             if not (out / name).exists():
                 raise BuildError(f"bytecode compilation wrote no {name}")
             shutil.copy2(out / name, key)
     for name in names:
-        mode = "sources" if name in keep_sources else "sourceless"
-        shutil.copy2(cache / f"{sha256_file(pydir / name)[:20]}-{mode}-{name}", pydir / name)
+        shutil.copy2(cache / f"{pyc_key(pydir / name)}-{name}", pydir / name)
 
 
-# --- the standard library's bytecode ---------------------------------------------------------------------
-# Pyodide's python_stdlib.zip holds sources only, so every start compiled each standard-library module it
-# imports (about 150 of them: Pyodide's own bootstrap, asyncio, typing, json, re, what pydantic needs), 3.0-3.5 s
-# of a 7 s cold start in Chromium on the machine we measure on. The build replaces exactly the modules the
-# game imports by unchecked-hash bytecode from the site's own Pyodide: the start then reads them ready-made,
-# and the zip grows by 0.9 MB instead of the 2 MB that compiling all of it would add. The modules are found by
-# importing, in that Pyodide, every module of our packages, the third-party packages and every standard-library
-# module our code names anywhere (imports inside functions included); a module missed still loads from source.
+# --- the standard library ---------------------------------------------------------------------------------
+# Pyodide's python_stdlib.zip holds the whole standard library (3.3 MB), as sources, so every start compiled each
+# module it imports. The build imports, in the site's own Pyodide under Node, every module of our packages (the
+# command-line entry points aside), the third-party packages, every standard-library module our code names
+# anywhere (imports inside functions included) and what the warm-start snapshot imports (web/pyodide-env.mjs's
+# SNAPSHOT_IMPORTS), and collects the standard-library modules then in ``sys.modules``. Those modules, as
+# unchecked-hash bytecode from that Pyodide, make the game's own zip (GAME_STDLIB, about 150 modules), with
+# web/imperial_stdlib.py and the names of the modules it leaves out; the game page and its workers start on it.
+# Its modules are compiled as under ``python -OO`` (no docstrings nor asserts: 0.24 MB less), Pyodide's own
+# aside. The full zip stays beside it, with the same modules compiled as usual (the lab's ``help()`` keeps its
+# docstrings), for the lab and for a rare import, which imperial_stdlib reads from it (fetched on first use).
 STDLIB_SCRIPT = r"""
 import { loadPyodide } from "__PYODIDE__";
 import { readFileSync, writeFileSync } from "node:fs";
-const [outFile, argsFile] = process.argv.slice(2);
+const [outDir, argsFile] = process.argv.slice(2);
 const args = JSON.parse(readFileSync(argsFile, "utf8"));
 const py = await loadPyodide({ indexURL: "__INDEX__", lockFileURL: "__LOCK__", packages: args.packages });
 py.globals.set("args_json", JSON.stringify(args));
@@ -371,7 +410,8 @@ for name in args["imports"]:
     module = importlib.import_module(name)
     if name in args["walk"]:
         for info in pkgutil.walk_packages(module.__path__, name + "."):
-            importlib.import_module(info.name)
+            if not info.name.endswith(".__main__"):  # a command-line entry point, never run by the game
+                importlib.import_module(info.name)
 for name in args["stdlib"]:
     try:
         importlib.import_module(name)
@@ -383,30 +423,60 @@ used = sorted({m.__file__[len(zip_path) + 1:] for m in list(sys.modules.values()
                and m.__file__.startswith(zip_path + "/") and m.__file__.endswith(".py")})
 work = "/tmp/stdlib"
 shutil.rmtree(work, ignore_errors=True)
-with zipfile.ZipFile(zip_path) as zin, zipfile.ZipFile("/tmp/stdlib.zip", "w", zipfile.ZIP_DEFLATED) as zout:
-    todo = set(used)
+
+def compiled(name, data, optimize=0):
+    src = os.path.join(work, name)
+    os.makedirs(os.path.dirname(src), exist_ok=True)
+    with open(src, "wb") as fh:
+        fh.write(data)
+    py_compile.compile(src, cfile=src + "c", dfile=zip_path + "/" + name, doraise=True, optimize=optimize,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    with open(src + "c", "rb") as fh:
+        return fh.read()
+
+def lean(name):
+    # the game's copy is compiled as under python -OO (no docstrings, no asserts), which CPython's standard
+    # library supports; not Pyodide's own modules, which read their docstrings at start
+    return 0 if name.startswith(("_pyodide/", "pyodide/")) else 2
+
+def entry(name, date_time=(2020, 1, 1, 0, 0, 0)):
+    info = zipfile.ZipInfo(name, date_time=date_time)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+def module_name(path):
+    name = path[:-3].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+todo = set(used)
+rest = []
+with zipfile.ZipFile(zip_path) as zin, \\
+        zipfile.ZipFile("/tmp/full.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as full, \\
+        zipfile.ZipFile("/tmp/game.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as game:
     for info in zin.infolist():
         data = zin.read(info)
         if info.filename in todo:
-            src = os.path.join(work, info.filename)
-            os.makedirs(os.path.dirname(src), exist_ok=True)
-            with open(src, "wb") as fh:
-                fh.write(data)
-            py_compile.compile(src, cfile=src + "c", dfile=zip_path + "/" + info.filename, doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-            info = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            data = open(src + "c", "rb").read()
-        zout.writestr(info, data)
-json.dumps(used)
+            pyc = compiled(info.filename, data)
+            full.writestr(entry(info.filename + "c", info.date_time), pyc, compresslevel=9)
+            pyc = compiled(info.filename, data, lean(info.filename))
+            game.writestr(entry(info.filename + "c", info.date_time), pyc, compresslevel=9)
+            continue
+        full.writestr(info, data, compresslevel=9)
+        if info.filename.endswith(".py"):
+            rest.append(module_name(info.filename))
+    game.writestr(entry("imperial_stdlib.pyc"), compiled("imperial_stdlib.py", args["rest_finder"].encode()),
+                  compresslevel=9)
+    game.writestr(entry("imperial_stdlib_rest.txt"), "".join(n + "\\n" for n in sorted(rest)), compresslevel=9)
+json.dumps({"used": used, "rest": len(rest),
+            "others": sorted(n for n, m in sys.modules.items() if n.split(".")[0] in args["imports"])})
 `);
-writeFileSync(outFile, py.FS.readFile("/tmp/stdlib.zip"));
-writeFileSync(outFile + ".json", report);
+for (const name of ["full.zip", "game.zip"]) writeFileSync(`${outDir}/${name}`, py.FS.readFile(`/tmp/${name}`));
+writeFileSync(`${outDir}/report.json`, report);
 """
 
 
-def _absolute_imports(source: bytes) -> list[str]:
+def _absolute_imports(source: bytes | str) -> list[str]:
     """The modules a Python source names in an absolute import, anywhere (inside functions too)."""
     names = set()
     for node in ast.walk(ast.parse(source)):
@@ -417,17 +487,35 @@ def _absolute_imports(source: bytes) -> list[str]:
     return sorted(names)
 
 
+def snapshot_imports() -> str:
+    """The Python the warm-start snapshot runs (``SNAPSHOT_IMPORTS`` in web/pyodide-env.mjs)."""
+    text = (WEB / "pyodide-env.mjs").read_text()
+    start = text.find("export const SNAPSHOT_IMPORTS = `")
+    if start < 0:
+        raise BuildError("web/pyodide-env.mjs has no SNAPSHOT_IMPORTS")
+    start = text.index("`", start) + 1
+    return text[start:text.index("`", start)]
+
+
+def game_sources() -> list[Path]:
+    """Our Python that runs in the game (the page, its workers, the engine): not the lab's, nor a
+    command-line entry point (``__main__.py``)."""
+    lab = {WEB / n for n in LAB_FILES}
+    return sorted(p for p in [*PKG.rglob("*.py"), *WEB.rglob("*.py")]
+                  if p not in lab and p.name != "__main__.py" and "__pycache__" not in p.parts)
+
+
 def modules_named() -> list[str]:
-    """Every module our own Python names in an absolute import.  Parsing every file took about half a second
-    of each build, so each file's names are kept in ``.cache/imports.json`` by the hash of its contents and
-    only new or changed files are parsed."""
+    """Every module the game's own Python names in an absolute import, and what the snapshot imports.  Parsing
+    every file took about half a second of each build, so each file's names are kept in ``.cache/imports.json``
+    by the hash of its contents and only new or changed files are parsed."""
     memo_path = CACHE / "imports.json"
     try:
         memo = json.loads(memo_path.read_text())
     except (OSError, ValueError):
         memo = {}
     kept: dict[str, list[str]] = {}
-    for path in sorted([*PKG.rglob("*.py"), *WEB.rglob("*.py")]):
+    for path in game_sources():
         source = path.read_bytes()
         digest = hashlib.sha256(source).hexdigest()
         found = memo.get(digest)
@@ -435,12 +523,14 @@ def modules_named() -> list[str]:
     if kept != memo:
         CACHE.mkdir(parents=True, exist_ok=True)
         memo_path.write_text(json.dumps(kept))
-    return sorted({name for names in kept.values() for name in names})
+    return sorted({name for names in kept.values() for name in names} | set(_absolute_imports(snapshot_imports())))
 
 
-def compile_stdlib(pydir: Path, entries: list[dict]) -> None:
-    """Replace the standard-library modules the game imports, in ``pydir``/python_stdlib.zip, by bytecode
-    (cached by the zip's, the third-party wheels' and our imports' hashes)."""
+def compile_stdlib(pydir: Path, entries: list[dict]) -> dict:
+    """Write the game's standard library (``pydir``/GAME_STDLIB) and compile its modules in the full one
+    (``pydir``/python_stdlib.zip); cached by the zip's, the third-party wheels' and our imports' hashes.
+    Returns the build's report: ``used`` (the modules' files in the zip), ``rest`` (how many it leaves out)
+    and ``others`` (the modules of the wheels the game imported)."""
     ours = {"imperial-core", "imperial-page"}
     named = modules_named()
     args = {
@@ -448,29 +538,33 @@ def compile_stdlib(pydir: Path, entries: list[dict]) -> None:
         "imports": sorted(i for e in entries for i in e["imports"]),
         "walk": sorted(i for e in entries if e["name"] in ours for i in e["imports"]),
         "stdlib": [n for n in named if n.split(".")[0] in sys.stdlib_module_names],
+        "rest_finder": STDLIB_REST.read_text(),
     }
     zpath = pydir / "python_stdlib.zip"
     # what our code imports of any package (a new third-party module may pull in new standard ones)
     h = hashlib.sha256(sha256_file(zpath).encode() + STDLIB_SCRIPT.encode()
-                       + json.dumps([named, args["imports"]]).encode())
+                       + json.dumps([named, args["imports"], args["rest_finder"]]).encode())
     for e in entries:
         if e["name"] not in ours:
             h.update(e["sha256"].encode())
-    key = CACHE / "stdlib" / f"{h.hexdigest()[:20]}-python_stdlib.zip"
-    if not key.exists():
+    key = CACHE / "stdlib" / h.hexdigest()[:20]
+    if not (key / "report.json").exists():
         key.parent.mkdir(parents=True, exist_ok=True)
         argfile = CACHE / "compile_stdlib.json"
         argfile.write_text(json.dumps(args))
         tmp = key.with_name(key.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
         run_in_node(STDLIB_SCRIPT, "compile_stdlib.mjs", pydir, pydir / "pyodide-lock.json",
                     "compile the browser bytecode", str(tmp), str(argfile))
-        report = Path(str(tmp) + ".json")
-        used = json.loads(report.read_text())
-        report.unlink()
+        used = json.loads((tmp / "report.json").read_text())["used"]
         if len(used) < 50:
             raise BuildError(f"only {len(used)} standard-library modules were found imported; expected the bootstrap's")
-        tmp.replace(key)
-    shutil.copy2(key, zpath)
+        shutil.rmtree(key, ignore_errors=True)
+        tmp.rename(key)
+    shutil.copy2(key / "full.zip", zpath)
+    shutil.copy2(key / "game.zip", pydir / GAME_STDLIB)
+    return json.loads((key / "report.json").read_text())
 
 
 # --- board previews -------------------------------------------------------------------------------------
@@ -553,8 +647,9 @@ def pyscript_files(tgz: Path, out: Path) -> None:
 
 
 def lab_urls() -> list[str]:
-    """What the service worker keeps for the lab once it has been opened (dist-relative URLs)."""
-    return LAB_FILES + sorted(p.relative_to(DIST).as_posix() for p in (DIST / "pyscript").rglob("*") if p.is_file())
+    """What the service worker keeps for the lab once it has been opened (dist-relative URLs): its own files,
+    PyScript and the full standard library (the game starts on its own, GAME_STDLIB)."""
+    return LAB_FILES + ["pyodide/python_stdlib.zip"] + sorted(p.relative_to(DIST).as_posix() for p in (DIST / "pyscript").rglob("*") if p.is_file())
 
 
 # --- site -----------------------------------------------------------------------------------------------
@@ -619,8 +714,8 @@ def build() -> dict:
     DIST.mkdir()
     # Pages and glue.
     for p in sorted(WEB.rglob("*")):
-        # the page's own Python goes in its wheel (page_wheel), not as loose files
-        if p.is_file() and "__pycache__" not in p.parts and p.name != "sw.template.js" and \
+        # the page's own Python goes in its wheel (page_wheel), not as loose files; imperial_stdlib in GAME_STDLIB
+        if p.is_file() and "__pycache__" not in p.parts and p not in (WEB / "sw.template.js", STDLIB_REST) and \
                 "imperial_ui" not in p.relative_to(WEB).parts:
             dst = DIST / p.relative_to(WEB)
             dst.parent.mkdir(parents=True, exist_ok=True)
@@ -645,9 +740,8 @@ def build() -> dict:
     pwheel, pname, pversion = page_wheel(pydir)
     entries.append({"name": pname, "version": pversion, "file_name": pwheel.name, "imports": ["imperial_ui"],
                     "depends": [ename]})
-    patch_wheels(pydir)
-    compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz,
-                   keep_sources={ewheel.name, pwheel.name})
+    patch_wheels(pydir, [e["file_name"] for e in entries[:len(BROWSER_WHEELS)]])
+    compile_wheels(pydir, [e["file_name"] for e in entries], pyodide_tgz)
     for e in entries:
         e["sha256"] = sha256_file(pydir / e["file_name"])
     write_lock(pyodide_tgz, pydir, entries)

@@ -1,6 +1,17 @@
 """Time-to-ready of the game page versus a bare Pyodide boot, from the same dist/, in Debian's Chromium.
 
     .venv/bin/python bench/startup.py [--runs 5] [--dist DIR] [--against OTHER_DIST] [--no-link]
+    .venv/bin/python bench/startup.py --bytes            # only the bytes of a first visit
+    .venv/bin/python bench/startup.py --phone [--runs 3] # only a phone's first open of a link, throttled
+
+Bytes of a first visit (always printed first): a game link (``#g=``) opened in a fresh context, as a friend
+opens it, with the site served as a static host serves it (text, JSON, SVG and WebAssembly gzipped when the
+browser accepts it; zips and wheels as they are). The bytes sent per file until the page is ready, their total
+against the target (<= 6 MB) and the ratio; then what the service worker's precache (for offline) adds.
+
+--phone: the same first open with the network throttled over CDP (1.5 MB/s down, 40 ms latency) and the CPU
+slowed 4x, beside a bare Pyodide boot of the same files (bench/bare.html: the runtime and the game's standard
+library) under the same throttle; target <= 1.3x.
 
 With --against, a second build (say the landed main's dist/) is loaded in the same runs, interleaved with
 this one and the bare boot, and each run's ratio this / other is printed: a before/after pair that a busy
@@ -24,6 +35,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import http.server
 import json
 import statistics
@@ -44,22 +56,58 @@ from conftest import CHROMIUM_ARGS  # noqa: E402
 BARE = (Path(__file__).parent / "bare.html").read_bytes()
 
 
+#: What a static host compresses (by file name ending); zips and wheels are sent as they are.
+GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".py", ".webmanifest", ".txt")
+
+
 class BenchHandler(SiteHandler):
-    """The site, plus the bench's own pages (``pages``: path -> HTML): the bare-Pyodide baseline at
-    /bench-bare.html."""
+    """The site as a static host serves it (gzip for what ``GZIPPED`` names, when the browser accepts it; an
+    ETag, and 304 to a revalidation that names it), plus
+    the bench's own pages (``pages``: path -> HTML): the bare-Pyodide baseline at /bench-bare.html. Every
+    response's body bytes are added up per path in ``sent`` (reset by the bench)."""
 
     pages: dict[str, bytes] = {"/bench-bare.html": BARE}
+    sent: dict[str, int] = {}
+    lock = threading.Lock()
+    _gzipped: dict[str, bytes] = {}
 
     def do_GET(self) -> None:
-        page = self.pages.get(self.path.split("?")[0])
-        if page is None:
-            super().do_GET()
-            return
+        path = self.path.split("?")[0].split("#")[0]
+        page = self.pages.get(path)
+        if page is not None:
+            body, ctype = page, "text/html; charset=utf-8"
+        else:
+            file = Path(self.translate_path(path))
+            if file.is_dir():
+                file = file / "index.html"
+            if not file.is_file():
+                self.send_error(404)
+                return
+            stat = file.stat()
+            etag = f'"{stat.st_size:x}-{stat.st_mtime_ns:x}"'
+            if self.headers.get("If-None-Match") == etag:  # a revalidation (Cache-Control: no-cache)
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.end_headers()
+                return
+            body, ctype = file.read_bytes(), self.guess_type(str(file))
         self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(page)))
+        self.send_header("Content-Type", ctype)
+        if page is None:
+            self.send_header("ETag", etag)
+        compressible = path.endswith(GZIPPED) or path.endswith("/") or page is not None
+        if compressible and "gzip" in self.headers.get("Accept-Encoding", ""):
+            key = f"{self.directory}{path}"
+            with self.lock:
+                if key not in self._gzipped:
+                    self._gzipped[key] = gzip.compress(body, 6, mtime=0)
+            body = self._gzipped[key]
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(page)
+        self.wfile.write(body)
+        with self.lock:
+            self.sent[path] = self.sent.get(path, 0) + len(body)
 
     def handle(self) -> None:
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # a context closed mid-download
@@ -111,6 +159,83 @@ def with_saves(ctx, count: int = 3) -> None:
                         "Object.entries(saves)) localStorage.setItem(k, v); })(" + json.dumps(saves) + ")")
 
 
+#: The first-visit target (issue 42): bytes on the wire until a link's game is ready.
+TARGET_BYTES = 6_000_000
+#: A phone on mobile data (CDP): 1.5 MB/s down, 40 ms latency, the CPU 4x slower.
+PHONE_NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 1_500_000, "uploadThroughput": 750_000}
+PHONE_CPU = 4
+
+
+def link_token() -> str:
+    """A by-link game of Imperial 2030, as a friend receives it."""
+    import imperial_core as core
+
+    return core.encode(core.new_game(["Ann", "Bob", "Cem"], board="world2030", seed=3))
+
+
+def first_visit_bytes(browser, base: str, dist: Path) -> None:
+    """Print the bytes a first open of a game link receives until the page is ready, per file and in all
+    (against ``TARGET_BYTES``), then what the service worker's precache adds once it is active."""
+    counts = []
+    for workers in ("block", "allow"):  # until ready (no service worker: a first visit registers it then); all
+        BenchHandler.sent.clear()
+        ctx = browser.new_context(service_workers=workers)
+        page = ctx.new_page()
+        page.set_default_timeout(600_000)
+        page.goto(base + "#g=" + link_token())
+        page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=600_000)
+        if workers == "allow":
+            page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # active: the precache is complete
+        page.wait_for_timeout(1000)
+        with BenchHandler.lock:
+            counts.append(dict(BenchHandler.sent))
+        ctx.close()
+    until_ready, visit = counts
+    total = sum(until_ready.values())
+    print(f"first open of a game link, bytes on the wire until ready (gzip for {', '.join(GZIPPED)}; "
+          f"zips and wheels as they are), {len(until_ready)} files:")
+    for path, n in sorted(until_ready.items(), key=lambda kv: -kv[1]):
+        file = dist / path.lstrip("/")
+        raw = file.stat().st_size if file.is_file() else 0
+        print(f"  {n / 1e6:7.3f} MB  {path}  ({raw / 1e6:.3f} MB as stored)")
+    print(f"first open total: {total / 1e6:.2f} MB on the wire (target <= {TARGET_BYTES / 1e6:.0f} MB, ratio "
+          f"{total / TARGET_BYTES:.2f})")
+    extra = {k: v - until_ready.get(k, 0) for k, v in visit.items() if v > until_ready.get(k, 0)}
+    print(f"then the service worker's precache for offline play: {sum(extra.values()) / 1e6:.2f} MB more in "
+          f"{len(extra)} files (the whole first visit {sum(visit.values()) / 1e6:.2f} MB)")
+
+
+def phone_ready_ms(browser, url: str) -> float:
+    """A first open of ``url`` in a fresh context, throttled like a phone on mobile data: ms to ready."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.set_default_timeout(900_000)
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
+    page.goto(url)
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'", timeout=900_000)
+    ms = float(page.evaluate("document.body.dataset.readyAt"))
+    ctx.close()
+    return ms
+
+
+def phone(browser, base: str, runs: int) -> None:
+    """Print a phone's first open of a game link beside a bare Pyodide boot of the same files, both throttled."""
+    url = base + "#g=" + link_token()
+    game: list[float] = []
+    bare: list[float] = []
+    for _ in range(runs):  # interleaved, so machine noise hits both alike
+        game.append(phone_ready_ms(browser, url))
+        bare.append(phone_ready_ms(browser, base + "bench-bare.html"))
+    g, b = statistics.median(game), statistics.median(bare)
+    print(f"phone (CDP: {PHONE_NETWORK['downloadThroughput'] / 1e6:.1f} MB/s down, {PHONE_NETWORK['latency']} ms, "
+          f"CPU {PHONE_CPU}x), first open of a game link: ready at {g / 1000:.2f} s, bare Pyodide boot of the same "
+          f"files {b / 1000:.2f} s, ratio {g / b:.2f} (target <= 1.3)  (median of {runs}; game "
+          f"{sorted(round(x) for x in game)} ms, bare {sorted(round(x) for x in bare)} ms)")
+
+
 def med(samples: list[dict[str, float]], key: str) -> float:
     vals = [s[key] for s in samples if s.get(key, -1) >= 0]
     return statistics.median(vals) if vals else float("nan")
@@ -123,6 +248,9 @@ def main() -> None:
     ap.add_argument("--against", type=Path, help="another build (say the landed main's) timed in the same run, "
                     "interleaved, for a before/after pair on a busy machine")
     ap.add_argument("--no-link", action="store_true", help="skip the game link's preview loads")
+    ap.add_argument("--bytes", action="store_true", help="only the bytes of a first visit")
+    ap.add_argument("--phone", action="store_true", help="only the bytes and a phone's throttled first open of a "
+                    "link beside a bare boot (--runs of each)")
     args = ap.parse_args()
     servers = []
     for site in (args.dist, args.against):
@@ -145,6 +273,14 @@ def main() -> None:
     kept: list[str] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=BROWSER, args=CHROMIUM_ARGS)
+        first_visit_bytes(browser, base, args.dist)
+        if args.bytes or args.phone:
+            if args.phone:
+                phone(browser, base, args.runs)
+            browser.close()
+            for server in servers:
+                server.shutdown()
+            return
         for _ in range(args.runs):
             for name, url in pages.items():  # interleaved, so machine noise hits both alike
                 ctx = browser.new_context()
@@ -172,9 +308,7 @@ def main() -> None:
                 again[name].append(ready_ms(page, None, f"again {name}"))
                 kept.append(f"{name}: {page.evaluate('document.body.dataset.snapshot') or '-'}")
                 ctx.close()
-        import imperial_core as core
-
-        token = core.encode(core.new_game(["Ann", "Bob", "Cem"], board="world2030", seed=3))
+        token = link_token()
         previews = []
         for _ in range(0 if args.no_link else args.runs):
             ctx = browser.new_context()

@@ -52,7 +52,7 @@ def first_visit(browser: Browser, site: SiteServer) -> Iterator[FirstVisit]:
     context.close()
 
 
-def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(first_visit: FirstVisit):
+def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(first_visit: FirstVisit, site: SiteServer):
     page = first_visit.page
     # The loading stages are plain HTML, there before Python runs.
     expect(page.locator("#loading [data-stage]")).to_have_count(3)
@@ -71,6 +71,12 @@ def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(first_
     assert len(web) > 10, "the request recorder saw no boot"
     assert not outside, f"requests left the loopback: {outside}"
     assert first_visit.console == [], first_visit.console
+    # Python started on the game's standard library; the full one (the lab's, and a rare import's) was not needed
+    assert [u for u in web if u.endswith("/pyodide/python_stdlib_game.zip")]
+    assert not [u for u in web if u.endswith("/pyodide/python_stdlib.zip")]
+    # what a rare import would fetch, synchronously, on this page (web/pyodide-env.mjs)
+    size = page.evaluate("import('./pyodide-env.mjs').then(m => m.fetchSync(m.FULL_STDLIB_URL).length)")
+    assert size == (Path(site.directory) / "pyodide" / "python_stdlib.zip").stat().st_size
 
 
 def test_the_page_runs_under_its_content_security_policy(first_visit: FirstVisit):
@@ -208,8 +214,12 @@ def test_built_site_is_self_contained(site: SiteServer):
     dist = Path(site.directory)
     sw = (dist / "sw.js").read_text()
     assert "imperial-" in sw and "__VERSION__" not in sw and "__PRECACHE__" not in sw
-    for name in ("index.html", "start.mjs", "main.py", "pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json"):
+    for name in ("index.html", "start.mjs", "main.py", "pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json",
+                 "pyodide/python_stdlib_game.zip"):
         assert (dist / name).is_file(), name
         assert f'"{name}"' in sw, f"{name} is not precached"
+    # the full standard library is the lab's (kept once the lab is opened), not part of the game's first visit
+    precache = sw.split("const PRECACHE = ", 1)[1].split("];", 1)[0]
+    assert '"pyodide/python_stdlib.zip"' not in precache and (dist / "pyodide" / "python_stdlib.zip").is_file()
     page = "".join((dist / name).read_text() for name in ("index.html", "start.mjs", "pyodide-env.mjs"))
     assert "http://" not in page and "https://" not in page

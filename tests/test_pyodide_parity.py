@@ -6,7 +6,10 @@ engine wheel in ``dist/`` is the same code when ``dist/`` is fresh), plays seede
 variant there and here, and compares tokens, JSON saves, scores and a digest of every list of legal
 actions along the way; then decodes this interpreter's tokens in Pyodide.  Pyodide runs with a string
 hash seed different from this process's, so the check also covers "legal actions never depend on the
-hash seed".  Skipped, with the reason, when ``node`` or ``dist/pyodide`` is missing.
+hash seed".  Pyodide starts as the game page does, on the game's standard library (``python_stdlib_game.zip``)
+with the finder of the rest (``imperial_stdlib``): the games must not need the rest, and a rare module of the
+standard library, asked for afterwards, is read from the full zip.  Skipped, with the reason, when ``node`` or
+``dist/pyodide`` is missing.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = Path(os.environ.get("IMPERIAL_DIST") or ROOT / "dist") / "pyodide"  # build.py test sets IMPERIAL_DIST
 ENGINE = ROOT / "pkg" / "imperial_core"
-RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "python_stdlib_game.zip",
+           "pyodide-lock.json"]
 
 # Every variant at least once, 2 to 6 players.
 SPECS = [
@@ -74,7 +78,13 @@ import fs from "node:fs";
 import path from "node:path";
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const { loadPyodide } = await import(path.join(job.index, "pyodide.mjs"));
-const py = await loadPyodide({ indexURL: job.index + "/", env: { PYTHONHASHSEED: "4242" } });
+const py = await loadPyodide({ indexURL: job.index + "/", stdLibURL: job.index + "/python_stdlib_game.zip",
+                               env: { PYTHONHASHSEED: "4242" } });
+let fetched = [];  // the full standard library, read on a rare import (as web/pyodide-env.mjs's installRest)
+py.pyimport("imperial_stdlib").install((p) => {
+  fetched.push(p);
+  py.FS.writeFile(p, fs.readFileSync(path.join(job.index, "python_stdlib.zip")));
+});
 await py.loadPackage(["pydantic"], { messageCallback: () => {} });
 function copy(src, dst) {
   py.FS.mkdirTree(dst);
@@ -96,7 +106,19 @@ try {
   process.exit(3);
 }
 const info = py.runPython("import sys, pydantic; sys.version.split()[0] + ' pydantic ' + pydantic.VERSION");
-fs.writeFileSync(job.out, JSON.stringify({ info, result: JSON.parse(out) }));
+const during = fetched.length;
+const rare = py.runPython(`
+import colorsys, email.mime.text
+repr((colorsys.rgb_to_hsv(1.0, 0.0, 0.0), email.mime.text.MIMEText("x")["Content-Type"]))
+`);
+let missing;
+try {
+  py.runPython("import no_such_module_anywhere");
+} catch (e) {
+  missing = String(e.message).includes("ModuleNotFoundError");
+}
+fs.writeFileSync(job.out, JSON.stringify({ info, result: JSON.parse(out),
+  rest: { during, fetched, rare, missing } }));
 '''
 
 
@@ -166,3 +188,15 @@ def test_same_game_token_and_save_in_pyodide(runs, i):
 def test_cpython_tokens_decode_in_pyodide_to_the_same_state(runs):
     here, there = runs
     assert there["result"]["decoded"] == [g["save"] for g in here["games"]]
+
+
+def test_the_game_needs_no_module_beyond_its_standard_library_and_a_rare_one_loads_from_the_full(runs):
+    """The seeded games ran on the game's standard library alone; a module it leaves out (``colorsys``, and
+    ``email.mime.text`` below a package it holds) then loads from the full zip, fetched once; a module that no
+    standard library holds is still a ModuleNotFoundError, without a fetch."""
+    _here, there = runs
+    rest = there["rest"]
+    assert rest["during"] == 0, "the games asked for a standard-library module the game's zip leaves out"
+    assert rest["rare"] == "((0.0, 1.0, 1.0), 'text/plain; charset=\"us-ascii\"')"
+    assert rest["fetched"] == ["/lib/python_stdlib_full.zip"]
+    assert rest["missing"] is True

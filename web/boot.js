@@ -8,7 +8,7 @@ const stages = ["runtime", "packages", "engine"];
 // the progress bar moves towards each stage's share while the stage runs (download and start of Pyodide
 // first, then the wheels, then importing the engine and drawing); files that arrive move it on too
 const shares = { runtime: 62, packages: 80, engine: 97 };
-const arrivals = { "pyodide.asm.wasm": 40, "python_stdlib.zip": 50, "pydantic_core": 70, "imperial_core": 76 };
+const arrivals = { "pyodide.asm.wasm": 40, "python_stdlib_game.zip": 50, "pydantic_core": 70, "imperial_core": 76 };
 let running = "runtime";
 let floor = 1;
 
@@ -121,6 +121,7 @@ function ready() {
   document.getElementById("app").hidden = false;
   document.body.dataset.readyAt = String(Math.round(performance.now()));
   document.body.dataset.ready = "1";
+  registerWorker();
   keepSnapshot();
 }
 
@@ -149,7 +150,13 @@ function offerUpdate(worker) {
   document.getElementById("update-later").onclick = () => { box.hidden = true; };
 }
 
-if ("serviceWorker" in navigator) {
+// A first visit registers it once the game is ready: its precache (the whole site, fetched anew) would
+// otherwise share a phone's bandwidth with the files the game is waiting for. A return visit registers it at
+// once, to look for a new version.
+let registered = false;
+function registerWorker() {
+  if (registered || !("serviceWorker" in navigator)) return;
+  registered = true;
   navigator.serviceWorker.register("./sw.js").then((reg) => {
     if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg.waiting);
     reg.addEventListener("updatefound", () => {
@@ -162,6 +169,7 @@ if ("serviceWorker" in navigator) {
     console.warn("service worker not registered; the game will not work offline", err);
   });
 }
+if (navigator.serviceWorker?.controller) registerWorker();
 
 // ---- before Python: the saves and the linked board --------------------------------------------------------
 const SAVE_PREFIX = "imperial.save."; // as web/imperial_ui/app.py stores them

@@ -8,6 +8,10 @@
 // pydantic-core's native module cannot be in a snapshot (a restored instance lacks its functions), so the
 // snapshot stops before it. Anything wrong (no snapshot, another version, a damaged one, a failed restore) and
 // the page starts normally; a damaged or unusable snapshot is dropped.
+//
+// Bytes of a first visit (issue 42): Python starts on a standard library of only the modules the game imports
+// (STDLIB_URL, made by build.py); a module it leaves out is read from the full one, fetched the first time such
+// a module is asked for (imperial_stdlib.py in that zip, given fetchSync below).
 import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -25,6 +29,33 @@ import typing_extensions, annotated_types, typing_inspection.introspection, svgw
 
 export const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 export const ENV = { PYTHONHASHSEED: "0" };
+/** The game's standard library (only the modules it imports), and the full one a rare import is read from. */
+export const STDLIB_URL = new URL("./pyodide/python_stdlib_game.zip", import.meta.url).href;
+export const FULL_STDLIB_URL = new URL("./pyodide/python_stdlib.zip", import.meta.url).href;
+
+/** The bytes at `url`, fetched synchronously (an import cannot wait): binary as text on a page, where a
+ * synchronous request cannot ask for an ArrayBuffer, and as an ArrayBuffer in a worker. */
+export function fetchSync(url) {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", url, false);
+  const onPage = Boolean(globalThis.document);
+  if (onPage) xhr.overrideMimeType("text/plain; charset=x-user-defined");
+  else xhr.responseType = "arraybuffer";
+  xhr.send();
+  if (xhr.status !== 200) throw new Error(`${url}: HTTP ${xhr.status}`);
+  if (!onPage) return new Uint8Array(xhr.response);
+  const text = xhr.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
+/** The rest of the standard library on demand, in a started Python (never in a snapshot: it holds a JS
+ * function). */
+export function installRest(py) {
+  const fetchFull = (path) => py.FS.writeFile(path, fetchSync(FULL_STDLIB_URL));
+  py.pyimport("imperial_stdlib").install(fetchFull);
+}
 
 /** The site's version (build-info.json, precached by the service worker): the snapshot's key. */
 export async function siteVersion() {
@@ -58,7 +89,7 @@ function note(state) {
 }
 
 export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL, env: { ...ENV, ...(options.env || {}) } };
+  const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL, env: { ...ENV, ...(options.env || {}) } };
   let py;
   if (globalThis.document) {
     let key;
@@ -83,5 +114,7 @@ export async function loadPyodide(options = {}) {
       if (key) await caches.open(SNAPSHOTS).then((cache) => cache.delete(key)).catch(() => {});
     }
   }
-  return py ?? await load(settings);
+  py ??= await load(settings);
+  installRest(py);
+  return py;
 }

@@ -7,14 +7,15 @@
 //
 // Messages out: {type: "made", bytes, ms} | {type: "kept"} (already there) | {type: "failed", message}
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { ENV, INDEX_URL, SNAPSHOTS, SNAPSHOT_IMPORTS, SNAPSHOT_WHEELS, sha256, siteVersion, snapshotKey } from "./pyodide-env.mjs";
+import { ENV, INDEX_URL, STDLIB_URL, SNAPSHOTS, SNAPSHOT_IMPORTS, SNAPSHOT_WHEELS, sha256, siteVersion, snapshotKey } from "./pyodide-env.mjs";
 
 async function make() {
   const t0 = performance.now();
   const key = snapshotKey(await siteVersion());
   const cache = await caches.open(SNAPSHOTS);
   if (await cache.match(key)) return { type: "kept" };
-  const py = await loadPyodide({ indexURL: INDEX_URL, env: ENV, _makeSnapshot: true });
+  // the game's standard library, as the page that starts from the snapshot has it (no rest finder: see installRest)
+  const py = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, env: ENV, _makeSnapshot: true });
   const errors = [];
   await py.loadPackage(SNAPSHOT_WHEELS, { messageCallback: () => {}, errorCallback: (m) => errors.push(String(m)) });
   if (errors.length) throw new Error(errors.join("; "));
