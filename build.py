@@ -899,7 +899,13 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--port", type=int, default=8000)
     tp = sub.add_parser("test", help="install test tools, build, run ruff and all tests")
     tp.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra arguments for pytest")
-    args = ap.parse_args(argv)
+    # pytest's own options may come first (``build.py test -n 0 e2e/test_ui.py``): argparse's remainder takes
+    # only what follows the first word it does not know, so the options it does not know are added in front
+    args, unknown = ap.parse_known_args(argv)
+    if unknown and args.cmd != "test":
+        ap.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.cmd == "test":
+        args.pytest_args = unknown + [a for k, a in enumerate(args.pytest_args) if k or a != "--"]
     try:
         if args.cmd == "build":
             build()

@@ -309,7 +309,7 @@ TOGETHER = {"e2e/test_a11y.py": "e2e/test_languages.py"}
 SLOW_FIRST = [
     "e2e/test_bylink.py", "e2e/test_bots.py", "e2e/test_languages.py", "e2e/test_a11y.py", "e2e/test_safety.py",
     "e2e/test_ui.py", "e2e/test_tutorial.py", "e2e/test_lab.py", "e2e/test_panel_room.py",
-    "tests/bots/test_bots.py", "tests/bots/test_reasons_plain.py", "e2e/test_boot.py", "tests/engine/test_load_fuzz.py", "e2e/test_readable.py",
+    "tests/bots/test_bots.py", "tests/bots/test_reasons_plain.py", "tests/bots/test_expert.py", "e2e/test_boot.py", "tests/engine/test_load_fuzz.py", "e2e/test_readable.py",
     "e2e/test_languages_logic.py", "e2e/test_hint_dock.py", "e2e/test_install.py",
     "tests/engine/test_position.py", "tests/engine/test_properties.py", "e2e/test_board_dom.py",
     "tests/test_pyodide_parity.py",

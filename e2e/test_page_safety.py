@@ -367,6 +367,24 @@ def forged_link(names: list[str], version: int | None = None) -> str:
     return mutate.token_of(mutate.recrc(bytes(raw)))
 
 
+def test_a_page_started_with_a_tampered_link_says_so_and_keeps_the_saves():
+    """The start path of a damaged link (the page opened at it, as a friend opens a link): the browser test
+    (``test_ui.py``) checks damaged links in a running page, and a good link at the start."""
+    token = core.encode(game(6).present)
+    bad = token[:20] + ("A" if token[20] != "A" else "B") + token[21:]
+    for link in (bad, token[: len(token) // 2]):
+        page = pf.FakePage()
+        kept = game(3, seed=8).to_save()
+        page.local.data[PREFIX + "g8"] = kept
+        page.location.hash = "#g=" + link
+        pf.new_app(page)
+        assert page.message.startswith("This game link cannot be opened: "), page.message
+        assert "saved games are untouched" in page.message, page.message
+        assert page.ui.screen_name == "start" and page.location.hash == ""
+        assert page.local.data == {PREFIX + "g8": kept}
+        no_trouble(page)
+
+
 def test_a_link_with_names_the_engine_refuses_says_why():
     page = pf.FakePage()
     app = pf.new_app(page)

@@ -435,9 +435,12 @@ def test_a_link_to_a_saved_game_says_whether_it_continues_or_rewrites_it(page: P
 
 # -- two tabs on one save -------------------------------------------------------------------------------
 def test_a_second_tab_is_told_the_game_is_open_elsewhere(page: Page):
+    """Also the check that a second tab on the same game loses nothing (once in ``test_ui.py``): the other
+    tab's move is in the save, the first tab's own line of play in a copy, and nothing else is written."""
     new_game(page, seed=51)
     play(page, 2)
     game = page.evaluate("document.body.dataset.game")
+    count = len(stored(page))
     second = page.context.new_page()
     try:
         second.goto(page.url.split("#", 1)[0])
@@ -449,9 +452,12 @@ def test_a_second_tab_is_told_the_game_is_open_elsewhere(page: Page):
         play(second, 1)
         theirs = stored(second)[PREFIX + game]
         page.wait_for_function("g => document.body.dataset.game !== g", arg=game)  # forked on the storage event
+        expect(page.locator("#decision .note")).to_contain_text("another tab")
         play(page, 1, which="last")
-        assert stored(page)[PREFIX + game] == theirs
-        mine = stored(page)[PREFIX + page.evaluate("document.body.dataset.game")]
+        after = stored(page)
+        assert len(after) == count + 1  # the copy, and nothing else
+        assert after[PREFIX + game] == theirs and json.loads(theirs)["summary"]["moves"] == 3
+        mine = after[PREFIX + page.evaluate("document.body.dataset.game")]
         assert json.loads(mine)["summary"]["moves"] == 3
     finally:
         second.close()

@@ -44,8 +44,11 @@ def positions() -> tuple[Any, Any]:
 @pytest.mark.parametrize("width", [1280, 768, 390])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_cash_question_and_a_change_of_government_in_words(page_pool: PagePool, width: int, lang: str):
-    page = page_pool.use({"width": width, "height": SIZES[width]}, phone=width < 768, locale=lang)
+    # the pool's English browser (at 390 px its phone), switched by the page's own command as the language
+    # menu does: a ``locale`` of "en" or "de" would have been a browser of its own, booted for these tests only
+    page = page_pool.use({"width": width, "height": SIZES[width]}, phone=width < 768)
     page.evaluate(f"() => imperialPy.command('lang', '{lang}')")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     fund, gov = positions()
     SHOTS.mkdir(exist_ok=True)
     open_link(page, fund)

@@ -255,9 +255,12 @@ def explain(state: GameState, action: Any, events: list, why: str = "", lang: st
 
 
 def choose_with_reasons(state: GameState, *, level: str = "normal", seed: int = 0, seconds: float | None = None,
-                        langs: tuple[str, ...] = LANGS) -> tuple[Action, dict[str, str]]:
-    """The bot's choice and why it chose it (its own words, without what the move did), in each of ``langs``."""
-    i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, None))
+                        langs: tuple[str, ...] = LANGS, config: SearchConfig | None = None,
+                        expert_config: ExpertConfig | None = None) -> tuple[Action, dict[str, str]]:
+    """The bot's choice and why it chose it (its own words, without what the move did), in each of ``langs``
+    (``config``, ``expert_config``: the level's own budget unless given, as for ``choose_index``)."""
+    i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, config),
+                     expert_config or EXPERT_CONFIG)
     return legal_actions(state)[i], {lang: why(lang) for lang in langs}
 
 

@@ -8,6 +8,8 @@ import re
 import imperial_bots as bots
 import imperial_core as ic
 import pytest
+from imperial_bots.expert import ExpertConfig
+from imperial_bots.search import SearchConfig
 from imperial_core.narrate import action_words
 
 #: Words of the search the reasons used to carry ("searching 32 lines of play, +8.1 points against the next
@@ -20,6 +22,10 @@ JARGON = re.compile(
 NUMBER = re.compile(r"(?<![\d.])\d+(?![\d.])(?!\s*(M\b|Mio\.|mill\.|power|Macht|punto|more unit|units?|Einheit|unidad))")
 
 DECISIONS = 200
+#: The searching levels with a small budget: their reasons are made alike at any budget (the runner-up named
+#: from the search's own order), and a budget of steps, not seconds, plays the same on a busy machine.
+SMALL = {"strong": {"config": SearchConfig(iterations=8, maneuver_k=3)},
+         "expert": {"expert_config": ExpertConfig(steps=6)}}
 
 
 def _reasons(board: str, level: str):
@@ -30,9 +36,7 @@ def _reasons(board: str, level: str):
         s = ic.new_game(players, seed=game, board="world2030" if board == "world" else board)
         while not s.is_over and n < DECISIONS:
             legal = ic.legal_actions(s)
-            # the expert with a tenth of a second a decision: its reasons are made alike at any budget
-            action, whys = bots.choose_with_reasons(s, level=level, seed=n,
-                                                    seconds=0.1 if level == "expert" else None)
+            action, whys = bots.choose_with_reasons(s, level=level, seed=n, **SMALL.get(level, {}))
             yield s, action, legal, whys
             n += 1
             s = ic.step(s, action)[0]
@@ -43,6 +47,7 @@ def _reasons(board: str, level: str):
 @pytest.mark.parametrize("level", bots.LEVELS)
 def test_reasons_say_what_the_move_gains_without_search_jargon(board: str, level: str) -> None:
     for s, action, legal, whys in _reasons(board, level):
+        assert action in legal, ic.to_position(s)
         for lang, why in whys.items():
             assert not JARGON.search(why), (lang, why)
             own = action_words(s, action, lang)
