@@ -9,7 +9,8 @@ The invariants, each a kind of finding:
 * ``cut``: a shown text node is cut: its range's rectangles fall outside the window, or outside an ancestor whose
   overflow is not ``visible`` unless that ancestor is ``overflow: auto/scroll`` and really overflows (then it can
   be scrolled to); a ``position: fixed`` box escapes the boxes around it; ``text-overflow: ellipsis`` that
-  truncates is a cut too;
+  truncates is a cut too; and so is a table (``.tablewrap``) wider than its box: its last columns are out of
+  sight and nothing says so;
 * ``no-scores``: at a decision, the score strip (every player's pill) is not in view;
 * ``axe``: axe-core finds a serious or critical violation;
 * ``drawn-over``: another element is drawn over a text (the browser shows something else at its middle), or one
@@ -189,6 +190,13 @@ CHECK = r"""(decision) => {
     const s = style(el);
     if (s.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + EPS && shown(el) && !silent(el))
       out.push({kind: 'cut', el: name(el), text: short(el.textContent), why: 'ends in an ellipsis'});
+  }
+
+  // a table is read whole: one whose columns must be scrolled sideways hides them, and nothing says so
+  for (const wrap of document.querySelectorAll('.tablewrap')) {
+    if (shown(wrap) && wrap.scrollWidth > wrap.clientWidth + EPS && (!top || top.contains(wrap)))
+      out.push({kind: 'cut', el: name(wrap), text: short(wrap.querySelector('th:last-child')?.textContent),
+                why: `a table ${wrap.scrollWidth - wrap.clientWidth} px wider than its box: its last columns are scrolled out`});
   }
 
   // -- the score strip ------------------------------------------------------------------------------------------

@@ -42,13 +42,12 @@ def plan(states: list[AuditState]) -> dict[tuple[tuple[int, int], str], list[tup
     """Each state at each of its sizes, in one language each time (a seeded rotation: every state is seen in
     up to three languages, every size in all three), and whether axe-core looks at it there (once per state,
     at one of its sizes in turn: what it checks does not change with the size)."""
-    rng = random.Random(SEED)
     groups: dict[tuple[tuple[int, int], str], list[tuple[AuditState, bool]]] = defaultdict(list)
-    for i, state in enumerate(states):
+    for state in states:
         sizes = state.sizes if state.sizes is not None else tuple(range(len(SIZES)))
-        langs = rng.sample(LANGS, 3)
+        langs = random.Random(f"{SEED}/{state.name}").sample(LANGS, 3)  # the same for a state in any sample
         for j, k in enumerate(sizes):
-            groups[(SIZES[k], langs[j])].append((state, j == i % len(sizes)))
+            groups[(SIZES[k], langs[j])].append((state, j == sum(map(ord, state.name)) % len(sizes)))
     return groups
 
 
