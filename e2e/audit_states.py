@@ -26,6 +26,7 @@ from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "web"))
 from imperial_ui import botanswer, lesson  # noqa: E402
+from imperial_ui.choices import Chooser, Names  # noqa: E402
 from imperial_ui.session import Session  # noqa: E402
 from imperial_ui.tutorial_steps import STEPS  # noqa: E402
 
@@ -85,8 +86,6 @@ def _first_kinds(board: str) -> dict[str, Any]:
 
 def _unit_pick(state: Any) -> str:
     """A maneuver's first unit to pick (the page then asks where it goes), ``""`` when there is none."""
-    sys.path.insert(0, str(ROOT / "web"))
-    from imperial_ui.choices import Chooser, Names
 
     chooser = Chooser(core.legal_actions(state), state.decision, Names(core.load_board(state.board)))
     for tok in chooser.next_tokens():
@@ -97,6 +96,8 @@ def _unit_pick(state: Any) -> str:
 
 @cache
 def decision_states() -> list[AuditState]:
+    """The decisions of both boards: the first of each kind, a maneuver's unit picked, the largest bond
+    decision."""
     out = []
     for board in ("europe", "world2030"):
         for kind, state in sorted(_first_kinds(board).items(), key=lambda kv: (DECISIONS + ("invest-most",)).index(kv[0])):
@@ -132,6 +133,7 @@ def _save(state: Any, **extra: Any) -> str:
 
 @cache
 def by_link_states() -> list[AuditState]:
+    """A game by link at a hand-off from one person to the next, as each device sees it."""
     states = _by_link_game()
     # where the turn passes from one person to another
     hand = next(k for k in range(30, len(states) - 1)
@@ -190,6 +192,7 @@ def tutorial_states() -> list[AuditState]:
 # -- the end ------------------------------------------------------------------------------------------------
 @cache
 def end_states() -> list[AuditState]:
+    """The score screen of a finished game of each board, and a review shown under it."""
     from reviewgame import finished_game
 
     state = finished_game()
@@ -208,4 +211,5 @@ def end_states() -> list[AuditState]:
 
 
 def all_states() -> list[AuditState]:
+    """Every state the audit walks, in order."""
     return decision_states() + by_link_states() + tutorial_states() + end_states()
