@@ -149,13 +149,14 @@ def axe_source() -> str:
     return Path(path).read_text()
 
 
-def serious_violations(page: Page) -> list[str]:
-    """axe-core's serious and critical findings on what ``page`` shows now.  axe is put in through the
-    browser's debugging protocol, which the page's Content-Security-Policy does not govern, so any shared
-    page can be checked."""
+def serious_violations(page: Page, exclude: tuple[str, ...] = ()) -> list[str]:
+    """axe-core's serious and critical findings on what ``page`` shows now (but for the parts ``exclude``
+    selects).  axe is put in through the browser's debugging protocol, which the page's
+    Content-Security-Policy does not govern, so any shared page can be checked."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(axe_source() + "\n;0")
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    result = page.evaluate("""ex => axe.run(ex.length ? {include: [document], exclude: ex.map(s => [s])} : document,
+                                        {resultTypes: ['violations']})""", list(exclude))
     assert result["passes"] is not None or result["violations"] is not None  # axe really ran
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — " + ", ".join(str(n["target"]) for n in v["nodes"][:5])

@@ -4,56 +4,19 @@ decision of eight choices shows all of them at 1280×800 without scrolling, on b
 stays in view at 1280 px and up while the open tab scrolls.
 
 "Drawn over" is tested the way a player sees it: points spread over each area's visible part are asked
-which element the browser shows there (``elementFromPoint``), and it must belong to that area."""
+which element the browser shows there (``elementFromPoint``), and it must belong to that area (the page
+audit's check, ``e2e/audit.covered``)."""
 
 from __future__ import annotations
 
 import imperial_core as core
 import pytest
+from audit import covered
 from conftest import PagePool, open_game
-from playwright.sync_api import Page
 from readable_position import midgame
 
 SIZES = [(1280, 800), (768, 1024), (390, 844)]
 TABS = ["nations", "players", "log", "charts"]
-#: the areas of the game screen, each a selector; the zoom buttons are drawn on the map by design
-AREAS = {"map": ".mapwrap", "zoom": ".zoom", "botbar": "#botbar", "tutorial": "#tutorial", "decision": "#decision",
-         "scoreboard": ".scoreboard-card", "tabs": ".tabs", "tab": ".panels", "message": "#error"}
-
-UNCOVERED = """([areas, grid]) => {
-    // the part of el that is on screen: its box cut by the window and by every ancestor that clips it
-    function visible(el) {
-        let r = el.getBoundingClientRect();
-        let box = {l: Math.max(r.left, 0), t: Math.max(r.top, 0), r: Math.min(r.right, innerWidth),
-                   b: Math.min(r.bottom, innerHeight)};
-        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-            const s = getComputedStyle(p);
-            if (s.overflow !== 'visible' || s.overflowY !== 'visible') {
-                const q = p.getBoundingClientRect();
-                box = {l: Math.max(box.l, q.left), t: Math.max(box.t, q.top), r: Math.min(box.r, q.right),
-                       b: Math.min(box.b, q.bottom)};
-            }
-        }
-        return box;
-    }
-    const found = [];
-    for (const [name, sel] of Object.entries(areas)) {
-        const el = document.querySelector(sel);
-        if (!el || el.hidden || el.closest('[hidden]') || !el.getClientRects().length) continue;
-        const box = visible(el);
-        if (box.r - box.l < 4 || box.b - box.t < 4) continue;
-        for (let i = 1; i < grid; i++) for (let j = 1; j < grid; j++) {
-            const x = box.l + (box.r - box.l) * i / grid, y = box.t + (box.b - box.t) * j / grid;
-            const top = document.elementFromPoint(x, y);
-            if (!top || el.contains(top)) continue;
-            const zoom = document.querySelector(areas.zoom);
-            if (name === 'map' && zoom && zoom.contains(top)) continue;  // the zoom buttons, on the map by design
-            let who = Object.entries(areas).find(([, s]) => { const o = document.querySelector(s); return o && o.contains(top); });
-            found.push({area: name, x: Math.round(x), y: Math.round(y), under: who ? who[0] : top.tagName + '.' + top.className});
-        }
-    }
-    return found;
-}"""
 
 SCROLL_ALL_TO_END = """() => {
     for (const el of document.querySelectorAll('#game *')) {
@@ -61,10 +24,6 @@ SCROLL_ALL_TO_END = """() => {
     }
     window.scrollTo(0, document.scrollingElement.scrollHeight);
 }"""
-
-
-def covered(page: Page) -> list[dict]:
-    return page.evaluate(UNCOVERED, [AREAS, 7])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

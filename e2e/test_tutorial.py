@@ -11,10 +11,11 @@ pages' errors are checked after every test, ``conftest.py``).  The step table it
 from __future__ import annotations
 
 import pytest
+from audit import covered
 from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool
 from langwords import leftovers
 from playwright.sync_api import Page, expect
-from test_surface_layout import SCROLL_ALL_TO_END, covered
+from test_surface_layout import SCROLL_ALL_TO_END
 
 SHOTS = ROOT / "test-results"
 STEP = "[data-testid=tutorial-step]"

@@ -58,10 +58,13 @@ def bond_grid_html(state: Any, names: Names, tokens: list[Any], at: str = "", ta
                 crown = '<span class="crown" aria-hidden="true">♛</span>' if gov else ""
                 said = t.label + (" — " + t.note if t.note else "")
                 mark = ' data-tutorial-target=""' if target and t.value == target else ""
+                # named by its words (the nation and the choice, read aloud), the cell's figures shown: a
+                # name of its own (aria-label) would not contain the figures the cell shows (axe, issue 44)
                 cells.append(f'<button class="choice bondcell{" trade" if up else ""}{" gov" if gov else ""}" '
-                             f'data-choice="{esc(t.value)}" data-at="{esc(at)}"{mark} title="{esc(said)}" '
-                             f'aria-label="{esc(names.nation(nid))}: {esc(said)}">'
-                             f'<b>{esc(m(value))}{crown}</b><small>{esc(small)}</small>{up}</button>')
+                             f'data-choice="{esc(t.value)}" data-at="{esc(at)}"{mark} title="{esc(said)}">'
+                             f'<span class="visually-hidden">{esc(names.nation(nid))}: {esc(said)}</span>'
+                             f'<span class="bfig" aria-hidden="true"><b>{esc(m(value))}{crown}</b>'
+                             f'<small>{esc(small)}</small>{up}</span></button>')
             if value in legal:
                 continue
             trade = max((v for v in own if v < value), default=0)

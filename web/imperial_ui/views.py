@@ -324,14 +324,21 @@ def scores_html(state: Any, names: Names, breakdown: dict[str, dict], ranking: l
     facs = {nid: factor(board, state.nations[nid]["power"]) for nid in nids}
     head = "".join(f'<th>{chip(nid, names)}<br><small>×{facs[nid]}</small></th>' for nid in nids)
     rows = []
+    # each cell carries its column's name (``data-label``): on a narrow screen a player's row is a card of
+    # labelled cells, so that every column is shown (the style sheet; issue 44)
+    total, cash = esc(w("page.sc.total")), esc(w("page.sb.cash"))
     for place, name in enumerate(ranking, 1):
         mine = breakdown[name]
         cells = []
         for nid in nids:
             row = mine["nations"].get(nid)
-            cells.append(f"<td>{row['interest']}×{row['factor']}={row['points']}</td>" if row else "<td>–</td>")
-        rows.append(f'<tr class="{"winner" if place == 1 else ""}"><td>{place}</td><th>{esc(name)}</th>'
-                    f'<td class="total">{mine["total"]}</td><td>{mine["cash"]}</td>{"".join(cells)}</tr>')
+            label = esc(names.nation(nid))
+            cells.append(f'<td class="nc n-{esc(nid)}" data-label="{label}">'
+                         f"{row['interest']}×{row['factor']}={row['points']}</td>" if row
+                         else f'<td class="nc none" data-label="{label}">–</td>')
+        rows.append(f'<tr class="{"winner" if place == 1 else ""}"><td class="place">{place}</td><th>{esc(name)}</th>'
+                    f'<td class="total" data-label="{total}">{mine["total"]}</td>'
+                    f'<td class="cash" data-label="{cash}">{mine["cash"]}</td>{"".join(cells)}</tr>')
     win = ranking[0] if ranking else ""
     tied = tie_note(state, names, {name: breakdown[name]["total"] for name in ranking}, ranking)
     tie = f'<p class="tie">{esc(tied)}</p>' if tied else ""
