@@ -7,7 +7,9 @@ per board).  Its parts, in order (:func:`names` names every entry):
 
 * **the game:** a constant 1, the round, whether the game is over, the number of players (one-hot 2–6),
   whether I or another holds the investor card, and two entries that are nonzero only once the game is
-  over (my cash, my interest times power factor), so that a finished position is read exactly;
+  over (my cash, my interest times power factor), so that a finished position is read exactly; the
+  hand-made evaluation's projected final scores (:func:`imperial_bots.evaluate.values`, without the
+  winner's bonus) of me, of the best other and of the mean other, and each of them times the round;
 * **per player** (me first, then the others in seating order; absent seats are zeros): present, cash,
   interest held, interest times today's power factor, interest times power / 5, governments held, and
   whether the player is a Swiss Bank;
@@ -27,13 +29,14 @@ from functools import cache
 
 from imperial_core import GameState, load_board
 
-from .evaluate import Summary, summarize
+from .evaluate import Summary, board_info, summarize, values, weights_for
 
 #: Most players of a game (the vector has this many player blocks).
 MAX_PLAYERS = 6
 #: Entries of the game, per player and per nation.
 GAME = ("one", "round", "over", "players2", "players3", "players4", "players5", "players6", "card_me",
-        "card_other", "over_cash", "over_interest_factor")
+        "card_other", "over_cash", "over_interest_factor", "hand_me", "hand_best", "hand_mean", "hand_me_round",
+        "hand_best_round", "hand_mean_round")
 PLAYER = ("present", "cash", "interest", "interest_factor", "interest_power", "governments", "swiss")
 NATION = ("power", "factor", "revenue", "tax", "treasury", "factories", "units", "flags", "threat", "reach",
           *(f"rondel{i}" for i in range(8)), "rondel_none", "my_interest", "my_bonds", "best_other_interest",
@@ -72,6 +75,7 @@ def vectors(state: GameState, sm: Summary | None = None) -> list[list[float]]:
     factors = [_factor(table, p) for p in sm.power]
     swiss = set(state.swiss_banks)
     rnd = sm.round / 10.0
+    hand = [x / 10.0 for x in values(sm, board_info(state.board), weights_for(state.board).with_(win=0.0))]
     # per player, in seating order: the player block (without "present") and governments held
     blocks = []
     for i in range(np_):
@@ -98,6 +102,9 @@ def vectors(state: GameState, sm: Summary | None = None) -> list[list[float]]:
     for me in range(np_):
         v = [1.0, rnd, over, *players_hot, 1.0 if sm.card == me else 0.0,
              1.0 if sm.card >= 0 and sm.card != me else 0.0, over * blocks[me][1], over * blocks[me][3]]
+        rest = hand[:me] + hand[me + 1:]
+        best, mean = max(rest, default=0.0), sum(rest) / len(rest) if rest else 0.0
+        v.extend((hand[me], best, mean, hand[me] * rnd, best * rnd, mean * rnd))
         for k in range(MAX_PLAYERS):
             v.extend(blocks[(me + k) % np_] if k < np_ else [0.0] * len(PLAYER))
         for n, row in enumerate(sm.interest):
