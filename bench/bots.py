@@ -25,8 +25,8 @@ curve: ``expert@N`` against three normal players at each budget.
 
 ``--pyodide N``: a level's decision times (``--level``, strong unless given) on N positions here and in
 Pyodide (Node runs the same WebAssembly as Chromium; needs ``dist/pyodide`` from ``python3 build.py build``),
-their ratio, and whether both interpreters chose the same actions.  Tuning the expert's evaluation by
-self-play is ``bench/tune.py``.
+their ratio, and whether both interpreters chose the same actions.  The expert's learned evaluation is
+made by ``bench/learn.py``; its tournaments run in the background by ``bench/learn/tournaments.sh``.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ The score at the end is cash plus each bond's interest times its nation's power 
 projects every nation's power to the end from its tax revenue (factories free of hostile armies, flags a
 maneuver in progress will place, flags within reach, factories under threat), then adds the interest
 still to be paid, a share of the treasuries, governments and the investor card.  All weights are in
-:class:`Weights` and were tuned by self-play (a greedy player's coordinate search; the expert's own weights,
-where its play on stops, are tuned by ``bench/tune.py``).
+:class:`Weights` and were tuned by self-play (a greedy player's coordinate search).  Where the expert's play on
+stops it judges by the learned evaluation instead (:mod:`imperial_bots.learned`), which reads this one's
+projection among its features.
 """
 
 from __future__ import annotations
