@@ -161,7 +161,7 @@ def validation(g: int) -> bool:
     return (g // 2) % 5 == 1
 
 
-def table(board: str, log: list[str]):
+def table(board: str, log: list[str], chunks: list[int]):
     """Every sampled position of a board's unfinished positions (a finished game's value is its score), from
     each player's view: features, target, hand-made prediction, game and round."""
     import numpy as np
@@ -171,7 +171,7 @@ def table(board: str, log: list[str]):
 
     xs, ys, hand, gid, rnd = [], [], [], [], []
     n_games = 0
-    for gm in games():
+    for gm in games(chunks):
         if gm["board"] != board or not gm["over"]:
             continue
         n_games += 1
@@ -279,15 +279,18 @@ def by_stage(err, rnd) -> list[str]:
     return out
 
 
-def fit(boards: list[str], hidden: int, write: bool) -> None:
-    """Fit every board, report held-out errors, write the kept weights and the log."""
+def fit(boards: list[str], hidden: int, write: bool, n_chunks: int | None) -> None:
+    """Fit every board on the first ``n_chunks`` chunks of data (all when None), report held-out errors,
+    write the kept weights and the log."""
     import numpy as np
     from imperial_bots.features import names
 
-    log = [f"bench/learn.py fit, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; data: "
-           f"{json.loads(MANIFEST.read_text())['games'] if MANIFEST.exists() else 0} games in the manifest"]
+    chunks = [c for c in chunks_done() if n_chunks is None or c < n_chunks]
+    log = [f"bench/learn.py fit --chunks {len(chunks)} --hidden {hidden}, "
+           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: chunks {chunks[0]}–{chunks[-1]} "
+           f"({len(chunks) * CHUNK} games)"]
     for board in boards:
-        x, y, hand, gid, rnd = table(board, log)
+        x, y, hand, gid, rnd = table(board, log, chunks)
         test = np.array([held_out(int(g)) for g in gid])
         val = np.array([validation(int(g)) for g in gid]) & ~test
         tr = ~test & ~val
@@ -342,11 +345,12 @@ def main() -> int:
     ft.add_argument("--boards", default=",".join(BOARDS))
     ft.add_argument("--hidden", type=int, default=32)
     ft.add_argument("--dry", action="store_true", help="report only; write no weights or log")
+    ft.add_argument("--chunks", type=int, default=None, help="fit on the first N chunks of data only")
     args = ap.parse_args()
     if args.cmd == "make":
         make(args.games, args.minutes)
     else:
-        fit(args.boards.split(","), args.hidden, not args.dry)
+        fit(args.boards.split(","), args.hidden, not args.dry, args.chunks)
     return 0
 
 
