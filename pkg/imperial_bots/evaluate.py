@@ -11,6 +11,7 @@ projection among its features.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from functools import cache
 
@@ -313,12 +314,21 @@ def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
     return v
 
 
+def add_up(xs: Iterable[float]) -> float:
+    """The sum of ``xs`` added left to right, the same in every Python (the built-in ``sum`` adds floats with
+    compensation since Python 3.12, so Pyodide's 3.14 and CPython 3.11 would differ in the last digit)."""
+    total = 0.0
+    for x in xs:
+        total += x
+    return total
+
+
 def utilities(v: list[float], w: Weights = DEFAULT) -> list[float]:
     """Each player's value against the others: its own minus a mix of the best and the mean other."""
     n = len(v)
     if n == 1:
         return list(v)
-    total = sum(v)
+    total = add_up(v)
     out = []
     srt = sorted(v, reverse=True)
     for x in v:

@@ -29,7 +29,7 @@ from functools import cache
 
 from imperial_core import GameState, load_board
 
-from .evaluate import Summary, board_info, summarize, values, weights_for
+from .evaluate import Summary, add_up, board_info, summarize, values, weights_for
 
 #: Most players of a game (the vector has this many player blocks).
 MAX_PLAYERS = 6
@@ -81,7 +81,7 @@ def vectors(state: GameState, sm: Summary | None = None) -> list[list[float]]:
     for i in range(np_):
         inter = sum(row[i] for row in sm.interest)
         fac = sum(row[i] * factors[n] for n, row in enumerate(sm.interest))
-        pw = sum(row[i] * sm.power[n] / 5.0 for n, row in enumerate(sm.interest))
+        pw = add_up(row[i] * sm.power[n] / 5.0 for n, row in enumerate(sm.interest))
         govs = sum(1 for g in sm.gov if g == i)
         blocks.append([1.0, sm.cash[i] / 10.0, inter / 10.0, fac / 10.0, pw / 10.0, float(govs),
                        1.0 if sm.names[i] in swiss else 0.0])
@@ -103,7 +103,7 @@ def vectors(state: GameState, sm: Summary | None = None) -> list[list[float]]:
         v = [1.0, rnd, over, *players_hot, 1.0 if sm.card == me else 0.0,
              1.0 if sm.card >= 0 and sm.card != me else 0.0, over * blocks[me][1], over * blocks[me][3]]
         rest = hand[:me] + hand[me + 1:]
-        best, mean = max(rest, default=0.0), sum(rest) / len(rest) if rest else 0.0
+        best, mean = max(rest, default=0.0), add_up(rest) / len(rest) if rest else 0.0
         v.extend((hand[me], best, mean, hand[me] * rnd, best * rnd, mean * rnd))
         for k in range(MAX_PLAYERS):
             v.extend(blocks[(me + k) % np_] if k < np_ else [0.0] * len(PLAYER))

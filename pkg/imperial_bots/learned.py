@@ -16,7 +16,7 @@ from pathlib import Path
 
 from imperial_core import GameState, scores
 
-from .evaluate import Summary, Weights, summarize, utilities, weights_for
+from .evaluate import Summary, Weights, add_up, summarize, utilities, weights_for
 from .features import names, vectors
 
 HERE = Path(__file__).resolve().parent / "weights"
@@ -35,12 +35,12 @@ class Model:
     def predict(self, x: list[float]) -> float:
         """The predicted final score for one feature vector."""
         if self.kind == "ridge":
-            return self.bias + sum(a * b for a, b in zip(self.w, x, strict=True) if b)
+            return self.bias + add_up(a * b for a, b in zip(self.w, x, strict=True) if b)
         h = list(self.b1)
         for xi, col in zip(x, self.w1, strict=True):
             if xi:
                 h = [a + xi * c for a, c in zip(h, col, strict=True)]
-        return self.bias + sum(a * b for a, b in zip(self.w, h, strict=True) if b > 0)
+        return self.bias + add_up(a * b for a, b in zip(self.w, h, strict=True) if b > 0)
 
 
 def from_json(data: dict, board: str) -> Model:
