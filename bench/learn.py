@@ -1,7 +1,9 @@
 """Learning the evaluation from self-play: make data, fit, report held-out error (issue 43).
 
-Run: ``.venv/bin/python bench/learn.py make [--games N]`` (self-play data), ``... fit`` (ridge regression,
-then a one-hidden-layer MLP; needs numpy, at training time only), ``... report`` (held-out error only).
+Run: ``.venv/bin/python bench/learn.py make [--games N] [--minutes M]`` (self-play data; resumes),
+``... fit [--chunks N] [--dry]`` (ridge regression, then a one-hidden-layer MLP; needs numpy, at training time
+only), ``... table`` (the tournaments that ``bench/learn/tournaments.sh`` checkpoints in
+``bench/learn/tournament.jsonl``).
 
 **Data.**  Game ``g`` is made from its number alone (:func:`game_plan`): the board (Europe on even games,
 Imperial 2030 on odd ones), the number of players (mostly 4, else 3, 5 or 6) and each seat's player: the
@@ -14,7 +16,8 @@ games, levels, seeds and positions the data holds.
 
 **Fit.**  Features (:mod:`imperial_bots.features`) of every sampled position from each player's view; the
 target is that player's final score.  Train and test are split by game (every fifth game is held out).  The
-ridge fit's penalty is chosen on a split of the training games; an MLP is fitted beside it, and kept only if
+ridge fit is the sum of two, the game's mean final score and a player's score against it (what a decision
+compares), each with its penalty chosen on a split of the training games; an MLP is fitted beside it, and kept only if
 its held-out error is lower.  Reported: the mean absolute error of final scores by stage (rounds 1–5,
 6–10, …) of the ridge fit, the MLP and the hand-made evaluation (``imperial_bots.evaluate.expected_scores``).
 The kept weights go to ``pkg/imperial_bots/weights/<board>.json``, with the report in
@@ -151,6 +154,10 @@ def make(n_games: int, minutes: float | None) -> None:
 STAGES = ((1, 5), (6, 10), (11, 15), (16, 20), (21, 99))
 
 
+#: The ridge penalties tried (on standardized features).
+PENALTIES = (1.0, 10.0, 100.0, 1000.0, 1e4, 3e4, 1e5)
+
+
 def held_out(g: int) -> bool:
     """Whether game ``g`` is a test game (one deal in five of each board)."""
     return (g // 2) % 5 == 0
@@ -163,13 +170,14 @@ def validation(g: int) -> bool:
 
 def table(board: str, log: list[str], chunks: list[int]):
     """Every sampled position of a board's unfinished positions (a finished game's value is its score), from
-    each player's view: features, target, hand-made prediction, game and round."""
+    each player's view: features, target, hand-made prediction, game, round, the mean final score of the
+    game and the mean of the hand-made predictions at that position."""
     import numpy as np
     from imperial_bots.evaluate import expected_scores, summarize
     from imperial_bots.features import vectors
     from imperial_core import from_position
 
-    xs, ys, hand, gid, rnd = [], [], [], [], []
+    xs, ys, hand, gid, rnd, gmean, hmean = [], [], [], [], [], [], []
     n_games = 0
     for gm in games(chunks):
         if gm["board"] != board or not gm["over"]:
@@ -177,20 +185,25 @@ def table(board: str, log: list[str], chunks: list[int]):
         n_games += 1
         names = NAMES[: len(gm["seats"])]
         final = [gm["final"][nm] for nm in names]
+        fmean = sum(final) / len(final)
         for _k, r, text in gm["positions"]:
             s = from_position(text)
             if s.is_over:
                 continue
             sm = summarize(s)
             hs = expected_scores(s)
+            hm = sum(hs.values()) / len(hs)
             for i, v in enumerate(vectors(s, sm)):
                 xs.append(v)
                 ys.append(final[i])
                 hand.append(hs[names[i]])
                 gid.append(gm["game"])
                 rnd.append(r)
+                gmean.append(fmean)
+                hmean.append(hm)
     log.append(f"{board}: {n_games} games, {len(xs) // 1} rows (positions x players)")
-    return np.array(xs), np.array(ys, float), np.array(hand, float), np.array(gid), np.array(rnd)
+    return (np.array(xs), np.array(ys, float), np.array(hand, float), np.array(gid), np.array(rnd),
+            np.array(gmean), np.array(hmean))
 
 
 def ridge(x, y, lam: float):
@@ -290,20 +303,25 @@ def fit(boards: list[str], hidden: int, write: bool, n_chunks: int | None) -> No
            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: chunks {chunks[0]}–{chunks[-1]} "
            f"({len(chunks) * CHUNK} games)"]
     for board in boards:
-        x, y, hand, gid, rnd = table(board, log, chunks)
+        x, y, hand, gid, rnd, gmean, hmean = table(board, log, chunks)
         test = np.array([held_out(int(g)) for g in gid])
         val = np.array([validation(int(g)) for g in gid]) & ~test
         tr = ~test & ~val
         log.append(f"  games: train {len(np.unique(gid[tr]))}, validation {len(np.unique(gid[val]))}, "
                    f"test {len(np.unique(gid[test]))} (split by game)")
-        best_lam, best_e = None, np.inf
-        for lam in (1.0, 100.0, 1000.0, 1e4, 3e4, 1e5, 3e5):
-            b, w = ridge(x[tr], y[tr], lam)
-            e = float(np.abs(x[val] @ w + b - y[val]).mean())
-            log.append(f"  ridge penalty {lam:g}: validation MAE {e:.2f}")
-            if e < best_e:
-                best_lam, best_e = lam, e
-        b, w = ridge(x[~test], y[~test], best_lam)
+        # two parts, each with its own penalty: the game's mean final score, and a player's score against
+        # it (what a decision compares); their sum, one linear model, predicts the final score
+        parts, best_lam = [], {}
+        for part, target in (("mean", gmean), ("relative", y - gmean)):
+            best_e = np.inf
+            for lam in PENALTIES:
+                b, w = ridge(x[tr], target[tr], lam)
+                e = float(np.abs(x[val] @ w + b - target[val]).mean())
+                log.append(f"  ridge ({part}) penalty {lam:g}: validation MAE {e:.2f}")
+                if e < best_e:
+                    best_lam[part], best_e = lam, e
+            parts.append(ridge(x[~test], target[~test], best_lam[part]))
+        b, w = parts[0][0] + parts[1][0], parts[0][1] + parts[1][1]
         p_ridge = x[test] @ w + b
         b1, w1, b2, w2 = mlp(x[tr], y[tr], x[val], y[val], hidden, seed=1)
         p_mlp = mlp_predict(x[test], b1, w1, b2, w2)
@@ -312,6 +330,15 @@ def fit(boards: list[str], hidden: int, write: bool, n_chunks: int | None) -> No
         log.append(f"  | evaluation | {head} | all |")
         for label, pred in (("ridge", p_ridge), (f"MLP ({hidden} hidden)", p_mlp), ("hand-made", hand[test])):
             log.append(f"  | {label} | " + " | ".join(by_stage(pred - y[test], rnd[test])) + " |")
+        # what decisions compare: a player's score against the game's mean, the mean of the same model's
+        # predictions at the position taken as the game's (ridge's over the position's players)
+        key = np.array([f"{g}|{r}|{k}" for g, r, k in zip(gid[test], rnd[test], np.round(hmean[test], 6), strict=True)])
+        p_mean = np.array([p_ridge[key == k].mean() for k in key])
+        rel_true = y[test] - gmean[test]
+        log.append("  held-out MAE of a player's final score against the game's mean (the part a decision "
+                   "compares):")
+        log.append("  | ridge | " + " | ".join(by_stage(p_ridge - p_mean - rel_true, rnd[test])) + " |")
+        log.append("  | hand-made | " + " | ".join(by_stage(hand[test] - hmean[test] - rel_true, rnd[test])) + " |")
         e_ridge, e_mlp = float(np.abs(p_ridge - y[test]).mean()), float(np.abs(p_mlp - y[test]).mean())
         kind = "mlp" if e_mlp < e_ridge else "ridge"
         log.append(f"  kept: {kind} (held-out MAE ridge {e_ridge:.2f}, MLP {e_mlp:.2f})")
@@ -322,7 +349,7 @@ def fit(boards: list[str], hidden: int, write: bool, n_chunks: int | None) -> No
         else:
             data = {"kind": "ridge", "bias": round(float(b), 6), "w": [round(float(a), 6) for a in w]}
         data = {"board": board, "names": list(names(board)), **data,
-                "fit": {"penalty": best_lam, "held_out_mae": round(min(e_ridge, e_mlp), 3),
+                "fit": {"penalties": best_lam, "held_out_mae": round(min(e_ridge, e_mlp), 3),
                         "games": int(len(np.unique(gid)))}}
         if write:
             out = ROOT / "pkg" / "imperial_bots" / "weights" / f"{board}.json"
@@ -333,6 +360,27 @@ def fit(boards: list[str], hidden: int, write: bool, n_chunks: int | None) -> No
     if write:
         HERE.mkdir(parents=True, exist_ok=True)
         (HERE / "fit.log").write_text(text)
+
+
+def tournament_table(path: Path) -> str:
+    """The rows of the tournaments checkpointed in ``path`` (``bench/bots.py --results``): per pairing and
+    board, games, win share with its 95 % interval, mean margin over the best opponent."""
+    import statistics
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bots import wilson
+
+    rows: dict[tuple[str, str, str], list[dict]] = {}
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        rows.setdefault((r["test"], r["opp"], r["board"]), []).append(r)
+    out = ["| pairing | board | games | win share [95 % CI] | mean margin |", "|---|---|---|---|---|"]
+    for (test, opp, board), rs in sorted(rows.items()):
+        k, n = sum(r["win"] for r in rs), len(rs)
+        lo, hi = wilson(k, n)
+        out.append(f"| {test} vs 3 {opp} | {board} | {n} | {100 * k / n:.0f} % [{100 * lo:.0f}–{100 * hi:.0f}] "
+                   f"| {statistics.mean(r['margin'] for r in rs):+.1f} |")
+    return "\n".join(out)
 
 
 def main() -> int:
@@ -346,8 +394,12 @@ def main() -> int:
     ft.add_argument("--hidden", type=int, default=32)
     ft.add_argument("--dry", action="store_true", help="report only; write no weights or log")
     ft.add_argument("--chunks", type=int, default=None, help="fit on the first N chunks of data only")
+    tb = sub.add_parser("table", help="the table of the checkpointed tournaments")
+    tb.add_argument("--results", type=Path, default=HERE / "tournament.jsonl")
     args = ap.parse_args()
-    if args.cmd == "make":
+    if args.cmd == "table":
+        print(tournament_table(args.results))
+    elif args.cmd == "make":
         make(args.games, args.minutes)
     else:
         fit(args.boards.split(","), args.hidden, not args.dry, args.chunks)
