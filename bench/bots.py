@@ -11,19 +11,28 @@ level on the decisions it searches.  Nothing is asserted.
 
 Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
 ``easy``, ``normal``, ``strong``, ``expert`` (``imperial_bots.choose`` at that level, without a time budget,
-so that a game depends only on its seed), and ``expert@N``: the expert with a budget of N decisions played on
-(the default is ``imperial_bots.expert.EXPERT_CONFIG.steps``).  ``--budgets 40,80,160,320`` adds the budget
+so that a game depends only on its seed), ``expert@N``: the expert with a budget of N decisions played on
+(the default is ``imperial_bots.expert.EXPERT_CONFIG.steps``), and two opponents no level simulates:
+``noisy-normal`` (the normal level, with a quarter of its decisions the easy level's, the choice drawn from
+the game's seeded generator) and ``expert-2026-11`` (a frozen copy of the expert of November 2026,
+``bench/expert_2026_11.py``).  Pairings are paired on the same deals: game ``g`` of a pairing is the deal of
+seed ``--seed + g`` with the tested bot in seat ``(seed + g) % 4``, whichever bots play it.
+
+``--results FILE``: every game is appended to FILE (JSON lines) as it ends, and games already there are not
+played again, so a long run in the background is checkpointed game by game and resumes; the rows are
+reported from every game in the file.  ``--budgets 40,80,160,320`` adds the budget
 curve: ``expert@N`` against three normal players at each budget.
 
 ``--pyodide N``: a level's decision times (``--level``, strong unless given) on N positions here and in
 Pyodide (Node runs the same WebAssembly as Chromium; needs ``dist/pyodide`` from ``python3 build.py build``),
-their ratio, and whether both interpreters chose the same actions.  Tuning the expert's evaluation by
-self-play is ``bench/tune.py``.
+their ratio, and whether both interpreters chose the same actions.  The expert's learned evaluation is
+made by ``bench/learn.py``; its tournaments run in the background by ``bench/learn/tournaments.sh``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -33,7 +42,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "pkg")]
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "pkg"), str(Path(__file__).resolve().parent)]
 
 import imperial_bots  # noqa: E402
 from imperial_bots.baselines import random_index, score_greedy_index  # noqa: E402
@@ -52,6 +61,22 @@ def level_player(level: str, weights: Weights | None = None, seconds: float | No
     return play
 
 
+def noisy_normal(state: GameState, rng: random.Random) -> int:
+    """The normal level, with a quarter of its decisions the easy level's (the choice drawn from ``rng``)."""
+    level = "easy" if rng.random() < NOISY_SHARE else "normal"
+    return imperial_bots.choose_index(state, level=level, seed=rng.randrange(1 << 30))
+
+
+def frozen_expert(state: GameState, _rng: random.Random) -> int:
+    """The expert of November 2026 (``bench/expert_2026_11.py``)."""
+    import expert_2026_11
+
+    return expert_2026_11.choose_index(state)
+
+
+#: The share of a noisy normal player's decisions that are the easy level's.
+NOISY_SHARE = 0.25
+
 PLAYERS: dict[str, Player] = {
     "random": random_index,
     "greedy": score_greedy_index,
@@ -59,6 +84,8 @@ PLAYERS: dict[str, Player] = {
     "normal": level_player("normal"),
     "strong": level_player("strong"),
     "expert": level_player("expert"),
+    "noisy-normal": noisy_normal,
+    "expert-2026-11": frozen_expert,
 }
 
 
@@ -103,14 +130,24 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def pairing(test: str, opp: str, board: str, games: int, seed0: int = 1000, n_players: int = 4,
-            test_player: Player | None = None, opp_player: Player | None = None, progress: int = 0) -> dict:
+            test_player: Player | None = None, opp_player: Player | None = None, progress: int = 0,
+            results: Path | None = None) -> dict:
     """``games`` games of one ``test`` bot against ``n_players - 1`` ``opp`` bots; every ``progress`` games
-    the games played so far are reported as a partial row (a run cut short still says what it found)."""
+    the games played so far are reported as a partial row (a run cut short still says what it found).  With
+    ``results``, each game is appended to that file and games already in it are taken from it."""
     wins, margins, times, lengths, unfinished = 0, [], {}, [], 0
     tp = test_player or PLAYERS[test]
     op = opp_player or PLAYERS[opp]
     t0 = time.process_time()
+    done = _done_games(results, test, opp, board)
     for g in range(games):
+        old = done.get(seed0 + g)
+        if old is not None:
+            wins += old["win"]
+            margins.append(old["margin"])
+            lengths.append(old["rounds"])
+            unfinished += not old["over"]
+            continue
         seat = (seed0 + g) % n_players  # by the seed: runs that continue one another (--seed) seat alike
         players = [op] * n_players
         labels = [f"{opp} (opp)"] * n_players
@@ -122,12 +159,29 @@ def pairing(test: str, opp: str, board: str, games: int, seed0: int = 1000, n_pl
         margins.append(sc[me] - max(v for k, v in sc.items() if k != me))
         lengths.append(s.round)
         unfinished += not s.is_over
+        if results is not None:
+            row = {"test": test, "opp": opp, "board": board, "seed": seed0 + g, "seat": seat,
+                   "win": ranking(s)[0] == me, "margin": margins[-1], "rounds": s.round, "over": s.is_over}
+            with results.open("a") as f:
+                f.write(json.dumps(row) + "\n")
         if progress and (g + 1) % progress == 0 and g + 1 < games:
             print("partial " + report({"test": test, "opp": opp, "board": board, "games": g + 1, "wins": wins,
                                        "margins": margins, "times": times, "cpu": time.process_time() - t0,
                                        "lengths": lengths, "unfinished": unfinished}), flush=True)
     return {"test": test, "opp": opp, "board": board, "games": games, "wins": wins, "margins": margins,
             "times": times, "cpu": time.process_time() - t0, "lengths": lengths, "unfinished": unfinished}
+
+
+def _done_games(results: Path | None, test: str, opp: str, board: str) -> dict[int, dict]:
+    """The games of a pairing already in a results file, by seed."""
+    if results is None or not results.exists():
+        return {}
+    out = {}
+    for line in results.read_text().splitlines():
+        r = json.loads(line)
+        if (r["test"], r["opp"], r["board"]) == (test, opp, board):
+            out[r["seed"]] = r
+    return out
 
 
 def _ms(xs: list[float]) -> str:
@@ -233,7 +287,6 @@ def decision_positions(n: int, seed0: int = 9000) -> list[str]:
 
 def pyodide_timing(n: int, level: str = "strong") -> None:
     """``level``'s decision times on the same positions here and in Pyodide (Node), and their ratio."""
-    import json
     import shutil
     import subprocess
     import tempfile
@@ -283,6 +336,8 @@ def main() -> int:
     ap.add_argument("--timing-games", type=int, default=2, help="games measuring decision times of key decisions")
     ap.add_argument("--pyodide", type=int, default=0, help="time this many decisions here and in Pyodide")
     ap.add_argument("--level", default="strong", help="the level --pyodide times")
+    ap.add_argument("--results", type=Path, default=None,
+                    help="append each game to this JSON-lines file, and skip the games already in it")
     ap.add_argument("--budgets", default="",
                     help="STEPS,…: the budget curve, expert at each budget (decisions played on) vs 3 normal")
     args = ap.parse_args()
@@ -301,7 +356,8 @@ def main() -> int:
         games = int(count[0]) if count else args.games
         for board in boards:
             print(report(pairing(test, opp, board, games, args.seed, test_player=player(test),
-                                 opp_player=player(opp), progress=args.progress)), flush=True)
+                                 opp_player=player(opp), progress=args.progress,
+                                 results=args.results)), flush=True)
     if args.timing_games:
         for level in imperial_bots.LEVELS:
             for board in boards:

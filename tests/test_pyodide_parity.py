@@ -4,7 +4,8 @@ Runs Node with the site's own Pyodide and wheels from ``dist/pyodide`` (``python
 ``dist/`` before pytest runs and names it in ``IMPERIAL_DIST``), loads the engine from ``pkg/imperial_core`` (the source under test; the
 engine wheel in ``dist/`` is the same code when ``dist/`` is fresh), plays seeded random games in every
 variant there and here, and compares tokens, JSON saves, scores and a digest of every list of legal
-actions along the way; then decodes this interpreter's tokens in Pyodide.  Pyodide runs with a string
+actions along the way, and of the learned evaluation's feature vectors and values (``imperial_bots.features``,
+``imperial_bots.learned``) at every 25th position; then decodes this interpreter's tokens in Pyodide.  Pyodide runs with a string
 hash seed different from this process's, so the check also covers "legal actions never depend on the
 hash seed".  Pyodide starts as the game page does, on the game's standard library (``python_stdlib_game.zip``)
 with the finder of the rest (``imperial_stdlib``): the games must not need the rest, and a rare module of the
@@ -26,6 +27,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = Path(os.environ.get("IMPERIAL_DIST") or ROOT / "dist") / "pyodide"  # build.py test sets IMPERIAL_DIST
 ENGINE = ROOT / "pkg" / "imperial_core"
+#: The packages copied into Pyodide: the engine, and the bots' features and learned evaluation.
+PACKAGES = ["imperial_core", "imperial_bots", "imperial_text"]
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "python_stdlib_game.zip",
            "pyodide-lock.json"]
 
@@ -49,18 +52,23 @@ SPECS = [
 PROGRAM = r'''
 import hashlib, json
 from imperial_core import RULES_VERSION, apply_index, decode, encode, legal_actions, new_game, scores
+from imperial_bots.features import vectors
+from imperial_bots.learned import values
 
 def play(spec):
     s = new_game(spec["players"], seed=spec["seed"], **spec["options"])
     x = spec["seed"] + 1
     digest = hashlib.sha256()
+    feats = hashlib.sha256()
     while not s.is_over:
+        if len(s.history) % 25 == 0:
+            feats.update((repr(vectors(s)) + repr(values(s)) + "\n").encode())
         acts = legal_actions(s)
         digest.update(("|".join(str(a) for a in acts) + "\n").encode())
         x = (x * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
         s = apply_index(s, (x >> 33) % len(acts))
     return {"token": encode(s), "save": s.model_dump_json(), "scores": scores(s), "n": len(s.history),
-            "actions": digest.hexdigest()}
+            "actions": digest.hexdigest(), "features": feats.hexdigest()}
 
 def read(token):
     try:
@@ -94,7 +102,7 @@ function copy(src, dst) {
     if (e.isDirectory()) copy(s, d); else py.FS.writeFile(d, fs.readFileSync(s));
   }
 }
-copy(job.engine, "/engine/imperial_core");
+for (const p of job.packages) copy(path.join(job.pkg, p), "/engine/" + p);
 py.runPython("import sys; sys.path.insert(0, '/engine')");
 py.runPython(job.program);
 py.globals.set("job_json", JSON.stringify({ specs: job.specs, tokens: job.tokens }));
@@ -151,7 +159,8 @@ def runs(tmp_path_factory):
     exec(compile(PROGRAM, "<parity program>", "exec"), ns)
     here = json.loads(ns["main"](SPECS, []))
     tmp = tmp_path_factory.mktemp("pyodide")
-    job = {"index": str(_snapshot(tmp)), "engine": str(ENGINE), "program": PROGRAM, "specs": SPECS,
+    job = {"index": str(_snapshot(tmp)), "pkg": str(ENGINE.parent), "packages": PACKAGES, "program": PROGRAM,
+           "specs": SPECS,
            "tokens": [g["token"] for g in here["games"]], "out": str(tmp / "out.json")}
     (tmp / "job.json").write_text(json.dumps(job))
     (tmp / "run.mjs").write_text(NODE)
@@ -183,6 +192,11 @@ def test_same_game_token_and_save_in_pyodide(runs, i):
     assert b["token"] == a["token"]
     assert b["save"] == a["save"]
     assert b["scores"] == a["scores"]
+
+
+def test_same_feature_vectors_and_learned_values_in_pyodide(runs):
+    here, there = runs
+    assert [g["features"] for g in there["result"]["games"]] == [g["features"] for g in here["games"]]
 
 
 def test_cpython_tokens_decode_in_pyodide_to_the_same_state(runs):

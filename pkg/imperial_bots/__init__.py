@@ -17,15 +17,19 @@ True
 * ``strong``: max^n Monte-Carlo tree search over those decisions (every player maximizes its own utility at
   its own decisions, progressive widening in the greedy policy's order, rollouts by the greedy policy with
   some noise, truncated after two more nation turns and evaluated); maneuvers as ``normal``;
-* ``expert``: normal's candidates at those decisions played on by the normal level in every seat (its rivals
-  modelled as normal players) until the nation's turn comes round again, the best few further still, and
-  evaluated there (:mod:`imperial_bots.expert`); anytime: a budget of decisions played on, or ``seconds``;
-  maneuvers as ``normal``.
+* ``expert``: normal's candidates at those decisions played on (its own seat as the normal level, its rivals
+  as the normal level with a quarter of their decisions the noisy greedy policy's, seeded by the position)
+  until the nation's turn comes round again, the best few further still, and judged there by the learned
+  evaluation (:mod:`imperial_bots.expert`, :mod:`imperial_bots.learned`); anytime: a budget of decisions
+  played on, or ``seconds``; maneuvers as ``normal``.
 
 The evaluation (:mod:`imperial_bots.evaluate`) projects each player's final score: interest times the
 power factor each nation is heading for (from its tax revenue: factories free of hostile armies, flags,
 flags within reach, threatened factories, treasury), interest still to be paid, a share of treasuries and
-units, governments, the investor card.  Its weights and the policy's were tuned by self-play per board.
+units, governments, the investor card.  Its weights and the policy's were tuned by self-play per board.  The
+learned evaluation (:mod:`imperial_bots.learned`, weights fitted to self-play games by ``bench/learn.py``)
+predicts each player's final score from a fixed feature vector (:mod:`imperial_bots.features`); the expert
+judges by it.
 
 With ``seconds=None`` the result depends only on the position (``to_position(state)``), the level and the
 seed, in every Python (the budget is counted in iterations or decisions played on); with ``seconds`` the

@@ -4,12 +4,14 @@ The score at the end is cash plus each bond's interest times its nation's power 
 projects every nation's power to the end from its tax revenue (factories free of hostile armies, flags a
 maneuver in progress will place, flags within reach, factories under threat), then adds the interest
 still to be paid, a share of the treasuries, governments and the investor card.  All weights are in
-:class:`Weights` and were tuned by self-play (a greedy player's coordinate search; the expert's own weights,
-where its play on stops, are tuned by ``bench/tune.py``).
+:class:`Weights` and were tuned by self-play (a greedy player's coordinate search).  Where the expert's play on
+stops it judges by the learned evaluation instead (:mod:`imperial_bots.learned`), which reads this one's
+projection among its features.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from functools import cache
 
@@ -312,12 +314,21 @@ def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
     return v
 
 
+def add_up(xs: Iterable[float]) -> float:
+    """The sum of ``xs`` added left to right, the same in every Python (the built-in ``sum`` adds floats with
+    compensation since Python 3.12, so Pyodide's 3.14 and CPython 3.11 would differ in the last digit)."""
+    total = 0.0
+    for x in xs:
+        total += x
+    return total
+
+
 def utilities(v: list[float], w: Weights = DEFAULT) -> list[float]:
     """Each player's value against the others: its own minus a mix of the best and the mean other."""
     n = len(v)
     if n == 1:
         return list(v)
-    total = sum(v)
+    total = add_up(v)
     out = []
     srt = sorted(v, reverse=True)
     for x in v:

@@ -1,10 +1,14 @@
-"""The expert level: normal's candidates played on by the normal level in every seat, deeper with more time.
+"""The expert level: normal's candidates played on with noisy rivals and judged by the learned evaluation,
+deeper with more time.
 
-Imperial has no dice and no hidden information, so a position played on by a fixed policy has one future.
 At a decision that shapes the game (rondel, bonds, factories, imports, Swiss Bank, gifts) the expert takes
 normal's look-ahead (every candidate in the evaluation's order, each played to the end of the nation's turn
-and evaluated), then plays its best candidates on with the normal level in every seat (its own and its
-rivals', who are modelled as normal players) until a later nation turn begins, and evaluates there.  The
+and evaluated), then plays its best candidates on until a later nation turn begins, and judges where it
+stopped by the learned evaluation (:mod:`imperial_bots.learned`, fitted to self-play games).  In the play on
+its own seat plays as the normal level; its rivals are not assumed to play like any level of ours: each of
+their decisions is, with probability :attr:`ExpertConfig.rival_noise`, the greedy policy's with a random
+spread instead of the normal level's.  The noise is drawn from a generator seeded by the position, the same
+sequence for every candidate (common random numbers: candidates are compared on the same rival luck).  The
 search deepens in stages (:attr:`ExpertConfig.stages`): each stage plays the best candidates of the stage
 before it further on.  It is anytime: with ``seconds`` it stops when the time is up and answers from the
 deepest stage that compared at least two candidates; with ``seconds=None`` the budget is a number of
@@ -15,14 +19,16 @@ on.  Maneuvers are played as by the normal level.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 
-from imperial_core import GameState, apply_index
+from imperial_core import GameState, apply_index, to_position
 
-from .evaluate import Weights, weights_for
+from . import learned
+from .evaluate import Weights
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
-from .search import LEVEL_CONFIG, SearchConfig, lookahead, util_vector
+from .search import LEVEL_CONFIG, SearchConfig, lookahead
 
 #: The clock of a time budget.
 clock = time.perf_counter
@@ -50,18 +56,11 @@ class ExpertConfig:
     #: per stage: (nation turns begun after this one where play on stops, candidates played on so far)
     stages: tuple[tuple[int, int], ...] = ((5, 6), (11, 3), (17, 2))
     steps: int = 200                 # decisions played on in all when no time is given (the page's budget)
-    leaf: Weights | None = None      # the evaluation where play on stops (None: the board's, EXPERT_WEIGHTS)
+    rival_noise: float = 0.25        # share of the rivals' decisions played by the noisy greedy policy
+    rival_spread: float = 1.5        # that policy's random spread, in points (as the easy level's)
 
 
 EXPERT_CONFIG = ExpertConfig()
-#: The evaluation where the expert's play on stops, tuned by self-play per board (``bench/tune.py``, whose
-#: checkpoints and logs are in ``bench/tune/``); boards not named use the weights of every level.
-EXPERT_WEIGHTS: dict[str, Weights] = {}
-
-
-def leaf_weights(board: str, ecfg: ExpertConfig = EXPERT_CONFIG) -> Weights:
-    """The weights the expert evaluates with where its play on stops."""
-    return ecfg.leaf or EXPERT_WEIGHTS.get(board) or weights_for(board)
 
 
 class _Budget:
@@ -79,10 +78,10 @@ class _Budget:
         return self.left >= 0
 
 
-def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning,
-            cfg: SearchConfig) -> GameState | None:
-    """The normal level in every seat until ``turns`` more nation turns have begun (0: to the end of this
-    one) or the game ends; None when the budget ran out first."""
+def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning, cfg: SearchConfig,
+            me: str, rng: random.Random, ecfg: ExpertConfig) -> GameState | None:
+    """Play on until ``turns`` more nation turns have begun (0: to the end of this one) or the game ends:
+    the normal level in seat ``me``, the noisy rivals in the others; None when the budget ran out first."""
     seen, cur = 0, (s.round, s.active_nation)
     while not s.is_over:
         tid = (s.round, s.active_nation)
@@ -92,7 +91,13 @@ def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning,
                 break
         if not budget.spend():
             return None
-        s = apply_index(s, 0 if len(keys_of(s)) == 1 else normal_index(s, w, tu, cfg)[0])
+        if len(keys_of(s)) == 1:
+            i = 0
+        elif s.current_player != me and rng.random() < ecfg.rival_noise:
+            i = greedy_index(s, rng, w, tu, noise=ecfg.rival_spread)
+        else:
+            i = normal_index(s, w, tu, cfg)[0]
+        s = apply_index(s, i)
     return s
 
 
@@ -107,21 +112,26 @@ def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig =
     if len(order) < 2:
         return order[0], order, 0
     me = me_of(state)
-    wl = leaf_weights(state.board, ecfg)
+    name = state.current_player
     budget = _Budget(ecfg.steps, seconds)
     depth, done = 0, -1
-    # where each candidate's play on stopped: a later stage goes on from there
-    reached: dict[int, GameState] = {}
+    # the rivals' luck: one seed from the position, the same sequence for every candidate
+    luck = f"expert|{to_position(state)}"
+    # where each candidate's play on stopped, and its generator: a later stage goes on from there
+    reached: dict[int, tuple[GameState, random.Random]] = {}
     for turns, keep in ecfg.stages:
         scored: list[tuple[float, int]] = []
         for j in order[:keep]:
-            start = reached.get(j)
-            end = play_on(apply_index(state, j), turns, budget, w, tu, cfg) if start is None else \
-                play_on(start, turns - done - 1, budget, w, tu, cfg)
+            if j in reached:
+                start, rng = reached[j]
+                end = play_on(start, turns - done - 1, budget, w, tu, cfg, name, rng, ecfg)
+            else:
+                rng = random.Random(luck)
+                end = play_on(apply_index(state, j), turns, budget, w, tu, cfg, name, rng, ecfg)
             if end is None:
                 break
-            reached[j] = end
-            scored.append((util_vector(end, wl)[me], j))
+            reached[j] = (end, rng)
+            scored.append((learned.evaluate(end, w)[me], j))
         if len(scored) < 2:
             break
         depth += 1

@@ -22,6 +22,7 @@ from .evaluate import (
     BoardInfo,
     Summary,
     Weights,
+    add_up,
     board_info,
     summarize,
     utilities,
@@ -559,7 +560,7 @@ def maneuver_estimate(state: GameState, w: Weights, tu: Tuning, me: int) -> floa
                 v, t = max(cands)
                 if v > 0:
                     best_to[t] = v
-    return 0.8 * sum(best_to.values())
+    return 0.8 * add_up(best_to.values())
 
 
 def ranked_scores(state: GameState, keys: list[tuple], w: Weights = DEFAULT,

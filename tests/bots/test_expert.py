@@ -1,7 +1,7 @@
-"""The expert level (issue 37): a legal choice at 120 random positions of both boards (and at the 400 decisions
-of its own games in ``test_reasons_plain.py``), the same choice for the same position without a time budget (in
-any Python hash seed), a time budget that stops the search, and a search that goes deeper with a larger
-budget."""
+"""The expert level (issue 37): a legal choice of every level at 300 random positions of both boards, the
+same choice for
+the same position without a time budget (in any Python hash seed), a time budget that stops the search, and
+a search that goes deeper with a larger budget."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from imperial_bots import expert as expert_module
 from imperial_bots.evaluate import weights_for
 from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, expert_search, is_searched, normal_index
 from imperial_bots.policy import tuning_for
-from imperial_bots.search import LEVEL_CONFIG
+from imperial_bots.search import LEVEL_CONFIG, SearchConfig
 from imperial_core.engine import clear_caches
 
 from .test_bots import under_two_hash_seeds
@@ -26,7 +26,7 @@ SMALL = ExpertConfig(steps=EXPERT_CONFIG.steps // 10)
 
 
 @cache
-def random_positions(per_board: int = 60) -> tuple[ic.GameState, ...]:
+def random_positions(per_board: int = 150) -> tuple[ic.GameState, ...]:
     """``per_board`` positions of each board from seeded random games (2 to 5 players, every setup), half of
     them decisions the expert searches."""
     rng = random.Random(37)
@@ -44,12 +44,23 @@ def random_positions(per_board: int = 60) -> tuple[ic.GameState, ...]:
     return tuple(out)
 
 
-def test_expert_answers_a_legal_action_at_120_random_positions():
+#: The strong level with a small budget, for the 300 positions.
+TINY = SearchConfig(iterations=2, maneuver_k=3)
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_every_level_answers_a_legal_action_at_300_random_positions(level):
+    """A legal choice at every one of the 300 positions, and the same choice when asked again (every tenth
+    position; easy with the same seed)."""
     ps = random_positions()
-    assert len(ps) == 120 and {s.board for s in ps} == {"europe", "world2030"}
+    assert len(ps) == 300 and {s.board for s in ps} == {"europe", "world2030"}
     for i, s in enumerate(ps):
-        k = bots.choose_index(s, level="expert", seed=i, expert_config=SMALL)
-        assert 0 <= k < len(ic.legal_actions(s)), ic.to_position(s)
+        k = bots.choose_index(s, level=level, seed=i, expert_config=SMALL, config=TINY if level == "strong" else None)
+        assert 0 <= k < len(ic.legal_actions(s)), (level, ic.to_position(s))
+        if i % 10 == 0:
+            again = bots.choose_index(ic.from_position(ic.to_position(s)), level=level, seed=i,
+                                      expert_config=SMALL, config=TINY if level == "strong" else None)
+            assert again == k, (level, ic.to_position(s))
 
 
 def _searched(n: int) -> list[ic.GameState]:
