@@ -352,7 +352,8 @@ def since_html(session: Any, start: int, end: int, names: Names) -> str:
         if over else ""
     return (f'<details class="since-you" data-testid="since-you" data-from="{start}" data-to="{end}"'
             f'{" open" if over else ""}><summary>{esc(tx.tn(names.lang, "page.bl.since", end - start))}</summary>'
-            f'{final}<ul class="since-lines">{"".join(items)}</ul>'
+            # the list scrolls when long: focusable so a keyboard can scroll it too
+            f'{final}<ul class="since-lines" tabindex="0">{"".join(items)}</ul>'
             f'<div class="choices"><button type="button" data-cmd="replay-to" data-arg="{start}" '
             f'data-testid="replay-since">{esc(w("page.bl.replay_since"))}</button>'
             f'<button type="button" data-cmd="since-done" class="link">{esc(w("page.bl.since_done"))}</button></div>'
