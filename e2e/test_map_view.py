@@ -103,8 +103,10 @@ def test_the_board_is_read_without_zooming_at_laptop_size(page_pool: PagePool, b
 def test_a_phone_opens_on_the_decision_with_names_to_read(page_pool: PagePool, board: str) -> None:
     """On a phone too the page's view is never so small that a name is under 9 px, unless what the decision is
     about would not fit then: it opens on that part of the board (here the home of the nation choosing a rondel
-    space: Austria-Hungary's fits on Europe; Russia's on Imperial 2030 is wider, so its names are smaller but still
-    larger than with the whole board), and "reset" shows the whole board."""
+    space: Austria-Hungary's on Europe; Russia's on Imperial 2030 is wider, so its names are smaller but still
+    larger than with the whole board), and "reset" shows the whole board.  Since the phone's map gives the
+    decision and the score strip the height (a quarter of the screen, issue 44), Austria-Hungary's home fits
+    with its names at 8.7 px: at least 8.5 px is asked."""
     page = page_pool.use({"width": 390, "height": 844}, phone=True)
     state = midgame(board=board)
     assert state.decision == "rondel"
@@ -112,7 +114,7 @@ def test_a_phone_opens_on_the_decision_with_names_to_read(page_pool: PagePool, b
     m = page.evaluate(MEASURE)
     assert min(m["filled"]) >= 0.9, m["filled"]
     if board == "europe":
-        small = [(name, round(px, 2)) for name, px in m["names"] if round(px, 1) < 9]
+        small = [(name, round(px, 2)) for name, px in m["names"] if round(px, 1) < 8.5]
         assert len(m["names"]) >= 5 and not small, (m["names"], small)
         assert m["pieces"] and min(m["pieces"]) >= 16, m["pieces"]
     page.locator("[data-zoom=reset]").click()  # the whole board: smaller than that
@@ -238,7 +240,7 @@ def test_a_game_resumed_from_the_list_opens_with_its_map_in_view_on_a_phone(page
     page.wait_for_function("() => document.body.dataset.screen === 'game'")
     assert page.evaluate("() => scrollY") == 0
     box = page.locator(".mapwrap").bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844 and box["height"] > 300
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844 and box["height"] > 844 * 0.24
 
 
 OVERLAP = """() => {
@@ -323,7 +325,10 @@ def test_the_zoom_buttons_cover_no_region_name_in_the_default_views(page_pool: P
     if width == 390:
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"map-whole-{board}-{width}.png"))
-    assert page.evaluate(MEASURE)["filled"][0] >= 0.8  # the whole map across the area but the buttons' strip
+    # the whole map across the area but the buttons' strip, or, in a map area wider than the board (a phone's,
+    # a quarter of its height), from top to bottom
+    filled = page.evaluate(MEASURE)["filled"]
+    assert filled[0] >= 0.8 or filled[1] >= 0.95, filled
 
 
 def test_selecting_a_unit_keeps_the_players_zoom_on_a_phone(page_pool: PagePool) -> None:
