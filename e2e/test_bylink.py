@@ -394,14 +394,15 @@ def in_view(page: Page, sel: str) -> list[dict[str, Any]]:
 
 
 def assert_decision_first(dev: Device, state: Any) -> None:
-    """The question and every choice of the decision are on the first screen, as it opens (the choices' buttons:
-    the map's regions and the rondel's drawing, below the buttons, are other ways to the same choices)."""
+    """The question, every choice of the decision and the score strip are on the first screen, as it opens (the
+    choices' buttons: the map's regions and the rondel's drawing, below the buttons, are other ways to the same choices)."""
     page = dev.page
     expect(page.get_by_test_id("whose-turn")).to_contain_text(state.current_player)
     choices = in_view(page, "#decision button[data-choice]")  # (the rondel's drawing repeats its buttons)
     question = in_view(page, "#decision [data-testid=whose-turn]")
-    assert choices and question, (dev.name, state.decision)
-    hidden = [c["what"] for c in question + choices if not c["seen"]]
+    scores = in_view(page, ".scoreboard-card")  # and the live scores with them
+    assert choices and question and scores, (dev.name, state.decision)
+    hidden = [c["what"] for c in question + choices + scores if not c["seen"]]
     if hidden:
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"bylink-phone-hidden-{dev.name}-{len(state.history)}.png"))
