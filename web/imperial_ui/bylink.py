@@ -234,8 +234,13 @@ def summary(session: Any, start: int, end: int, names: Names) -> list[Line]:
 
 def latest_turn(session: Any, start: int, end: int) -> range:
     """The moves of the latest nation turn among moves ``start..end-1`` (outlined on the map)."""
-    found = turns(session, start, end)
-    return range(found[-1].first, end) if found else range(0)
+    if end <= start:
+        return range(0)
+    key = (session.entries[end - 1].round, session.entries[end - 1].nation)
+    first = end - 1
+    while first > start and (session.entries[first - 1].round, session.entries[first - 1].nation) == key:
+        first -= 1
+    return range(first, end)
 
 
 def final_text(state: Any, names: Names) -> str:
