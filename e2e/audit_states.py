@@ -6,7 +6,8 @@ the page through its own link or save import, never by replaying clicks.
   canal, cash asked for; an auction of the auction set-up), and the largest bond decision of those games;
 * a game by link: "which player are you", the send step, "since you played", a fork, waiting for another;
 * every step of the tutorial, as its save keeps it;
-* the score screen, and the review under it (the review made here, kept in the save as the page keeps it).
+* the score screen, and the review under it (the review made here, kept in the save as the page keeps it);
+* a hint shown at a bond decision, and the hint so far (the expert still thinking) at an import.
 
 Each :class:`AuditState` says how to open it (``how``) and what it carries (``data``); ``e2e/audit.py``
 opens it.  Everything is made once per test process (``cache``)."""
@@ -45,7 +46,9 @@ class AuditState:
     ``how``: ``link`` (``data``: a link token), ``save`` (a save's text, imported), ``then_link`` (a save
     imported, then a link opened: ``data`` is ``[save, token]``), ``claim`` (a game by link nobody here has
     claimed: a token), ``review`` (a save with its review kept: the score screen, then "Review").
-    ``pick``: a choice clicked once it is open (a unit picked in a maneuver: its destinations)."""
+    ``pick``: a choice clicked once it is open (a unit picked in a maneuver: its destinations).
+    ``hint``: once it is open, Hint is pressed and this answer of the worker (JSON text, its ``id`` put in by
+    the page's request) comes back: an ``answer``, or a ``hint-so-far`` while the expert goes on."""
 
     name: str
     how: str
@@ -54,6 +57,7 @@ class AuditState:
     decision: bool = True  # a decision is on screen (the score strip must be in view)
     #: the sizes it is audited at (indices into the audit's sizes; ``None``: all of them)
     sizes: tuple[int, ...] | None = None
+    hint: str = ""
 
 
 def _play(state: Any, seed: int) -> Any:
@@ -106,7 +110,27 @@ def decision_states() -> list[AuditState]:
                 pick = _unit_pick(state)
                 if pick:
                     out.append(AuditState(f"{board}/{kind}-to", "link", core.encode(state), pick=pick))
-    return out
+    return out + hint_states()
+
+
+def _worker_answer(state: Any, so_far: bool) -> str:
+    """What the bot worker says of the expert's choice at ``state`` (made here by the worker's own answer
+    function, at a small budget): its answer, or that choice as its best so far."""
+    ask = {"id": 0, "kind": "move", "position": core.to_position(state), "level": "normal", "seed": 0, "lang": "en"}
+    msg = json.loads(botanswer.answer(json.dumps(ask)))
+    if so_far:
+        msg = {"type": "hint-so-far", "id": 0, "index": msg["index"], "action": msg["action"]}
+    return json.dumps(msg)
+
+
+def hint_states() -> list[AuditState]:
+    """A hint at the largest bond decision of Europe (its sentence names the nation and the bond), and the hint
+    so far at Imperial 2030's first import."""
+    europe, world = _first_kinds("europe"), _first_kinds("world2030")
+    bond = europe.get("invest-most", europe["invest"])
+    return [AuditState("europe/invest-hint", "link", core.encode(bond), hint=_worker_answer(bond, False)),
+            AuditState("world2030/import-hint-so-far", "link", core.encode(world["import"]),
+                       hint=_worker_answer(world["import"], True))]
 
 
 # -- a game by link ---------------------------------------------------------------------------------------

@@ -166,6 +166,27 @@ def test_no_request_for_a_person_and_a_hint_is_shown_not_played():
     assert page.ui.cleared_after["hinted"] == 0  # until the game moves on
 
 
+def test_the_hint_so_far_is_said_as_such_until_the_answer_comes():
+    """While the expert still searches, the hint shows its best so far in other words ("still thinking"), the
+    Hint button waits; the answer then says "would choose"."""
+    page, app, bots, _s = open_game(["human"] * 4)
+    app.command("hint")
+    ask = json.loads(bots.asks[-1])
+    legal = core.legal_actions(app.session.present)
+    app.command("bot-answer", json.dumps({"type": "hint-so-far", "id": ask["id"], "index": 1,
+                                          "action": str(legal[1])}))
+    html_so_far = page.html("botbar-hint")
+    assert "data-so-far" in html_so_far and f'data-action="{legal[1]}"' in html_so_far
+    assert html_text(html_so_far).startswith(app.model.w("page.b.hint_so_far"))
+    assert "disabled" in page.html("botbar-buttons")  # the hint is still being worked out
+    assert bots.marks[-1] == {"choice": bots.marks[-1]["choice"], "cls": "hinted"}
+    app.command("bot-answer", answer(bots.asks[-1]))
+    html_done = page.html("botbar-hint")
+    assert "data-so-far" not in html_done and html_text(html_done).startswith(app.model.w("page.b.hint_says"))
+    assert "disabled" not in page.html("botbar-buttons")
+    assert app.session.cur == 0
+
+
 def test_a_hint_is_a_sentence_and_a_bond_hint_names_the_nation():
     """The hint says the move as the log would ("Ann buys Austria-Hungary's 9M bond"), in the page's language,
     never only "9M (int. 4)", and its notation only for experts (``.nt``)."""

@@ -76,6 +76,16 @@ def open_token(page: Page, token: str) -> None:
     page.wait_for_function(CHANGED, arg=before)
 
 
+# Hint pressed, and the worker's answer given back for the page's request (its id); the request is kept from
+# the worker, whose own answer would race with the one given
+HINT = """msg => { const real = imperialBots.ask; let asked = null; imperialBots.ask = (t) => { asked = t; };
+    try { imperialPy.command('hint'); } finally { imperialBots.ask = real; }
+    if (!asked) throw new Error('Hint asked the worker nothing');
+    const m = JSON.parse(msg); m.id = JSON.parse(asked).id;
+    if (m.whys) m.why = m.whys[document.documentElement.lang] || m.why;  // as asked, in the page's language
+    imperialPy.command('bot-answer', JSON.stringify(m)); }"""
+
+
 def fresh(page: Page, home: bool) -> None:
     """The shared page with no saves, no dialog and no message (between two states); ``home``: back at its
     start screen too (a game by link then comes in as on a device that has not seen it)."""
@@ -112,6 +122,9 @@ def open_state(page: Page, state: AuditState, lang: str) -> None:
     if state.pick:
         page.locator(f'#decision button[data-choice="{state.pick}"]').click()
         page.wait_for_function("() => !!document.querySelector('#decision [data-cmd=cancel]')")
+    if state.hint:
+        page.evaluate(HINT, state.hint)
+        page.wait_for_selector("[data-testid=hint-text]")
     settle(page)
 
 
@@ -165,6 +178,7 @@ def test_the_plan_covers_every_kind_at_every_size_and_every_language():
                  "demand", "swiss", "fund"):
         assert {f"europe/{kind}", f"world2030/{kind}"} <= names, kind
     assert "world2030/canal" in names
+    assert {"europe/invest-hint", "world2030/import-hint-so-far"} <= names  # a hint, and the hint so far
     assert [s.name for s in by_link_states()] == ["bylink/claim", "bylink/send", "bylink/waiting", "bylink/since",
                                                     "bylink/fork"]
 

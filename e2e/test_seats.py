@@ -223,6 +223,51 @@ def test_a_hint_is_asked_for_a_person_only_and_comes_back_as_a_hint():
     assert bots.hint_ask(state, "g", 0) is None
 
 
+def test_a_hint_has_a_time_budget_and_a_move_none():
+    """A computer seat's move is asked without a time budget (every device makes the same move); a hint with
+    one (it need not be the same everywhere, and must come soon)."""
+    table = S.Table(list(PLAYERS), ["human", "expert", "human", "human"])
+    state = core.new_game(PLAYERS, seed=2)
+    hint = table.hint_ask(state, "g", 0)
+    assert hint is not None and json.loads(hint.payload())["seconds"] == S.HINT_SECONDS
+    move = table.next_ask(at_computer_turn(table), "g", 0)
+    assert move is not None and json.loads(move.payload())["seconds"] is None
+
+
+def test_the_hint_so_far_is_shown_while_the_hint_stays_asked():
+    """``hint-so-far`` messages (the expert's best candidate while it searches) are shown, leave the hint
+    asked, and the answer replaces them; one that is not a legal move here is refused, one for an old request
+    dropped."""
+    table = S.Table(list(PLAYERS), ["human"] * 4)
+    state = core.new_game(PLAYERS, seed=2)
+    ask = table.hint_ask(state, "g", 0)
+    legal = core.legal_actions(state)
+    so_far = {"type": "hint-so-far", "id": ask.id, "index": 1, "action": str(legal[1])}
+    out = table.receive(json.dumps(so_far), state, "g", 0)
+    assert out.kind == "so-far" and out.action == legal[1] and table.pending_hint is ask
+    bad = dict(so_far, action=str(legal[2]))
+    assert table.receive(json.dumps(bad), state, "g", 0).kind == "bad"
+    out = table.receive(answer(ask.payload()), state, "g", 0)
+    assert out.kind == "hint" and table.pending_hint is None
+    assert table.receive(json.dumps(so_far), state, "g", 0).kind == "stale"
+
+
+def test_the_worker_tells_each_new_best_so_far_once():
+    """The worker's teller (what ``choose_with_reasons`` calls as the expert searches) posts the best candidate
+    as a legal move of the position, each change of it once."""
+    from imperial_ui.botanswer import _so_far
+
+    state = core.new_game(PLAYERS, seed=2)
+    legal = core.legal_actions(state)
+    posted: list[str] = []
+    tell = _so_far(7, state, posted.append)
+    for k, depth in ((0, 0), (0, 1), (2, 2), (2, 3)):
+        tell(k, depth)
+    msgs = [json.loads(p) for p in posted]
+    assert msgs == [{"type": "hint-so-far", "id": 7, "index": k, "action": str(legal[k])} for k in (0, 2)]
+    assert _so_far(7, state, None) is None
+
+
 def test_a_hint_is_forgotten_when_the_position_changes():
     table = S.Table(list(PLAYERS), ["human"] * 4)
     state = core.new_game(PLAYERS, seed=2)

@@ -86,6 +86,7 @@ function ask(text) {
 function note(text) {
   try {
     const msg = JSON.parse(text);
+    if (msg.type === "hint-so-far") return; // the answer itself comes later
     const p = posted.get(msg.id);
     if (!p) return;
     posted.delete(msg.id);

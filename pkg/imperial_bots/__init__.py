@@ -53,7 +53,7 @@ from imperial_text import LANGS, known, money, t, tn
 from imperial_text import nation as nation_name
 
 from .evaluate import Weights, evaluate, expected_scores, summarize, weights_for
-from .expert import EXPERT_CONFIG, ExpertConfig, expert_search, is_searched, normal_index
+from .expert import EXPERT_CONFIG, ExpertConfig, Progress, expert_search, is_searched, normal_index
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of, ranked_scores, tuning_for
 from .review import review as review
 from .search import LEVEL_CONFIG, SearchConfig, mcts, play_out
@@ -79,15 +79,17 @@ def _said(key: str) -> Why:
 
 
 def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
-            cfg: SearchConfig, ecfg: ExpertConfig = EXPERT_CONFIG) -> tuple[int, Why]:
-    """The index of the choice, and why.  The look-ahead and the search make no reference cycles: Python's
-    cyclic garbage collector is paused meanwhile (``imperial_core.engine.paused_gc``)."""
+            cfg: SearchConfig, ecfg: ExpertConfig = EXPERT_CONFIG,
+            progress: Progress | None = None) -> tuple[int, Why]:
+    """The index of the choice, and why (``progress``: told the expert's best so far as it searches).  The
+    look-ahead and the search make no reference cycles: Python's cyclic garbage collector is paused meanwhile
+    (``imperial_core.engine.paused_gc``)."""
     with paused_gc():
-        return _decide_now(state, level, seed, seconds, w, tu, cfg, ecfg)
+        return _decide_now(state, level, seed, seconds, w, tu, cfg, ecfg, progress)
 
 
 def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, w: Weights, tu: Tuning,
-                cfg: SearchConfig, ecfg: ExpertConfig) -> tuple[int, Why]:
+                cfg: SearchConfig, ecfg: ExpertConfig, progress: Progress | None) -> tuple[int, Why]:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
     if state.is_over:
@@ -98,7 +100,7 @@ def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, 
     if level == "easy":
         return _easy(state, seed, w, tu)
     if level == "expert" and is_searched(state):
-        i, order, _depth = expert_search(state, w, tu, ecfg, seconds)
+        i, order, _depth = expert_search(state, w, tu, ecfg, seconds, progress)
         return i, _why(state, i, order, _said("bots.play_on"))
     if level != "strong" or state.decision not in KEY_DECISIONS:
         i, order, how = normal_index(state, w, tu, cfg)
@@ -260,11 +262,14 @@ def explain(state: GameState, action: Any, events: list, why: str = "", lang: st
 
 def choose_with_reasons(state: GameState, *, level: str = "normal", seed: int = 0, seconds: float | None = None,
                         langs: tuple[str, ...] = LANGS, config: SearchConfig | None = None,
-                        expert_config: ExpertConfig | None = None) -> tuple[Action, dict[str, str]]:
+                        expert_config: ExpertConfig | None = None,
+                        progress: Progress | None = None) -> tuple[Action, dict[str, str]]:
     """The bot's choice and why it chose it (its own words, without what the move did), in each of ``langs``
-    (``config``, ``expert_config``: the level's own budget unless given, as for ``choose_index``)."""
+    (``config``, ``expert_config``: the level's own budget unless given, as for ``choose_index``;
+    ``progress``: told, while the expert searches, the index in ``legal_actions`` of its best candidate so far
+    and the stages completed, after :attr:`ExpertConfig.show_after` seconds and then at every later stage)."""
     i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, config),
-                     expert_config or EXPERT_CONFIG)
+                     expert_config or EXPERT_CONFIG, progress)
     return legal_actions(state)[i], {lang: why(lang) for lang in langs}
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from imperial_core import GameState, apply_index, to_position
@@ -58,24 +59,44 @@ class ExpertConfig:
     steps: int = 200                 # decisions played on in all when no time is given (the page's budget)
     rival_noise: float = 0.25        # share of the rivals' decisions played by the noisy greedy policy
     rival_spread: float = 1.5        # that policy's random spread, in points (as the easy level's)
+    show_after: float = 1.0          # seconds of search before ``progress`` first hears the best so far
+
+
+#: Told, as the search goes on, the index of the best candidate so far and the stages completed.
+Progress = Callable[[int, int], None]
 
 
 EXPERT_CONFIG = ExpertConfig()
 
 
 class _Budget:
-    """Decisions left to play on, or a deadline."""
+    """Decisions left to play on, or a deadline; and who hears the best candidate so far, and when."""
 
-    def __init__(self, steps: int, seconds: float | None) -> None:
+    def __init__(self, steps: int, seconds: float | None, progress: Progress | None = None,
+                 show_after: float = 1.0) -> None:
         self.left = steps
-        self.deadline = None if seconds is None else clock() + seconds
+        now = clock()
+        self.deadline = None if seconds is None else now + seconds
+        self.progress = progress
+        self.show_at = now + show_after
+        self.shown = False
+        self.best = (-1, 0)  # (index, stages completed) of the latest stage
 
     def spend(self) -> bool:
         """Count one decision played on; False once the budget is spent."""
+        if self.progress is not None and not self.shown and self.best[0] >= 0 and clock() >= self.show_at:
+            self.shown = True
+            self.progress(*self.best)
         if self.deadline is not None:
             return clock() < self.deadline
         self.left -= 1
         return self.left >= 0
+
+    def stage_done(self, index: int, depth: int) -> None:
+        """A stage ranked the candidates: once the best so far has been told, each later best is told too."""
+        self.best = (index, depth)
+        if self.progress is not None and self.shown:
+            self.progress(index, depth)
 
 
 def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning, cfg: SearchConfig,
@@ -102,18 +123,19 @@ def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning, c
 
 
 def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig = EXPERT_CONFIG,
-           seconds: float | None = None) -> tuple[int, list[int], int]:
+                  seconds: float | None = None, progress: Progress | None = None) -> tuple[int, list[int], int]:
     """The expert's choice at a decision that shapes the game: its index, the candidates best first (by the
     deepest stage that compared them, then by normal's look-ahead), and the stages completed or begun
-    (0: normal's look-ahead alone)."""
+    (0: normal's look-ahead alone).  ``seconds`` counts from the start, normal's look-ahead included."""
     cfg = LEVEL_CONFIG["normal"]
+    budget = _Budget(ecfg.steps, seconds, progress, ecfg.show_after)
     _first, vals = lookahead(state, w, tu, cfg, top=ecfg.top_k)
     order = [j for j, _v in vals]
     if len(order) < 2:
         return order[0], order, 0
+    budget.stage_done(order[0], 0)
     me = me_of(state)
     name = state.current_player
-    budget = _Budget(ecfg.steps, seconds)
     depth, done = 0, -1
     # the rivals' luck: one seed from the position, the same sequence for every candidate
     luck = f"expert|{to_position(state)}"
@@ -137,6 +159,7 @@ def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig =
         depth += 1
         ranked = [j for _v, j in sorted(scored, key=lambda x: -x[0])]
         order = ranked + [j for j in order if j not in ranked]
+        budget.stage_done(order[0], depth)
         if len(scored) < min(keep, len(order)):
             break
         done = turns

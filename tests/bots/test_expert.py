@@ -134,3 +134,20 @@ def test_a_larger_budget_searches_deeper():
     w, tu = weights_for(s.board), tuning_for(s.board)
     depths = [expert_search(s, w, tu, ExpertConfig(steps=steps))[2] for steps in (0, 40, 400)]
     assert depths[0] == 0 and depths == sorted(depths) and depths[-1] == len(EXPERT_CONFIG.stages)
+
+
+def test_the_best_so_far_is_told_after_show_after_and_at_every_later_stage():
+    """A search given ``progress`` tells nothing before ``show_after`` seconds; from then on it tells the best
+    candidate of every stage, the last one told being its answer; without ``progress`` it answers alike."""
+    s = _searched(3)[2]
+    w, tu = weights_for(s.board), tuning_for(s.board)
+    told: list[tuple[int, int]] = []
+    i, _order, depth = expert_search(s, w, tu, ExpertConfig(steps=400, show_after=0.0), progress=lambda k, d: told.append((k, d)))
+    assert depth == len(EXPERT_CONFIG.stages)
+    assert told and told[-1] == (i, depth)
+    assert [d for _k, d in told] == sorted(d for _k, d in told)  # stage by stage, never back
+    assert all(0 <= k < len(ic.legal_actions(s)) for k, _d in told)
+    assert expert_search(s, w, tu, ExpertConfig(steps=400, show_after=0.0))[0] == i
+    late: list[tuple[int, int]] = []
+    expert_search(s, w, tu, ExpertConfig(steps=400, show_after=1e9), progress=lambda k, d: late.append((k, d)))
+    assert late == []

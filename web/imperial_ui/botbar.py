@@ -72,8 +72,11 @@ class BotBar:
         parts["hint"] = ""
         if bots.hint is not None:
             _g, _k, notation, label, why = bots.hint
-            parts["hint"] = (f'<p class="hinttext" data-testid="hint-text" data-action="{views.esc(notation)}">'
-                             f'{w("page.b.hint_says")} <b>{views.esc(label)}</b>{views.notation(notation)}'
+            # while the hint is still asked for, what it shows is the expert's best so far
+            says = w("page.b.hint_so_far") if t.pending_hint is not None else w("page.b.hint_says")
+            parts["hint"] = (f'<p class="hinttext" data-testid="hint-text" data-action="{views.esc(notation)}"'
+                             f'{" data-so-far" if t.pending_hint is not None else ""}>'
+                             f'{says} <b>{views.esc(label)}</b>{views.notation(notation)}'
                              f'{" — " + views.esc(why) if why else ""}{"" if (why or label).endswith(".") else "."}</p>')
         self.dom.data(bot=state_word)
         bar = self.dom.el("botbar")

@@ -240,7 +240,7 @@ class BotPlay:
             self.sync()
             return
         assert out.ask is not None and out.action is not None
-        if out.kind == "hint":  # said as the log would say the move: who, and what they would do
+        if out.kind in ("hint", "so-far"):  # said as the log would say the move: who, and what they would do
             label = sentence(s.present, out.action, [], self.model.lang)
             self.hint = (s.game_id, s.cur, str(out.action), label, out.why)
             self.hint_whys = dict(out.whys)

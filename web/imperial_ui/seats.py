@@ -22,8 +22,10 @@ from imperial_core.narrate import sentence
 HUMAN = "human"
 LEVELS = ("easy", "normal", "strong", "expert")
 SEAT_KINDS = (HUMAN, *LEVELS)
-#: The strength that answers a Hint.
+#: The strength that answers a Hint, and how long it may search (seconds; a hint need not be the same on
+#: every device, a computer seat's move must: it is asked without a time budget).
 HINT_LEVEL = "expert"
+HINT_SECONDS = 2.0
 #: The level of the computer players of "Play against the computer".
 SOLO_LEVEL = "normal"
 SOLO_OPPONENTS = 3
@@ -168,15 +170,17 @@ class Ask:
     state: Any = field(default=None, compare=False, repr=False)
 
     def payload(self) -> str:
-        """The message posted to the worker (JSON text)."""
+        """The message posted to the worker (JSON text); a hint has a time budget, a move none."""
         return json.dumps({"type": "choose", "id": self.id, "kind": self.kind, "position": self.position,
-                           "level": self.level, "seed": self.seed, "lang": self.lang})
+                           "level": self.level, "seed": self.seed, "lang": self.lang,
+                           "seconds": HINT_SECONDS if self.kind == "hint" else None})
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What to do with a worker's answer: ``play`` it, show it as a ``hint``, drop it as ``stale``, or
-    refuse it as ``bad`` (``problem`` says why)."""
+    """What to do with a worker's answer: ``play`` it, show it as a ``hint`` (or as the hint ``so-far``
+    while the expert goes on thinking), drop it as ``stale``, or refuse it as ``bad`` (``problem`` says
+    why)."""
 
     kind: str
     ask: Ask | None = None
@@ -321,6 +325,14 @@ class Table:
         ask = next((a for a in (self.pending_move, self.pending_hint) if a is not None and a.id == msg["id"]), None)
         if ask is None:
             return Outcome("stale")
+        if msg.get("type") == "hint-so-far":  # the search goes on: the request stays pending
+            if ask is not self.pending_hint or not self._fits(ask, state, game, step):
+                return Outcome("stale", ask)
+            legal = core.legal_actions(state)
+            index, notation = msg.get("index"), msg.get("action")
+            if type(index) is not int or not 0 <= index < len(legal) or str(legal[index]) != notation:
+                return Outcome("bad", ask, problem="the computer's answer is not a legal move in this position")
+            return Outcome("so-far", ask, legal[index], index)
         if ask is self.pending_move:
             self.pending_move = None
         else:
