@@ -66,6 +66,7 @@ class BenchHandler(SiteHandler):
     the bench's own pages (``pages``: path -> HTML): the bare-Pyodide baseline at /bench-bare.html. Every
     response's body bytes are added up per path in ``sent`` (reset by the bench)."""
 
+    protocol_version = "HTTP/1.1"  # as static hosts answer (Chromium validates an ETag of HTTP/1.1 only)
     pages: dict[str, bytes] = {"/bench-bare.html": BARE}
     sent: dict[str, int] = {}
     lock = threading.Lock()

@@ -1,5 +1,7 @@
 """The site is an installable web app: a valid manifest with real icons, Chromium's own installability check
-passes, and a newer version of the site is offered by a prompt that waits for the player."""
+passes, and a newer version of the site is offered by a prompt that waits for the player.  A first visit
+downloads every file once (the service worker's precache revalidates what the page has just downloaded), and a
+new version's precache holds the new files, never the old ones."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import struct
 from pathlib import Path
 
 import pytest
+from build import SiteHandler
 from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, SiteServer, wait_ready
 from playwright.sync_api import Playwright, expect
 
@@ -51,8 +54,24 @@ def changing_site(site: SiteServer, tmp_path: Path):
     server.stop()
 
 
+@pytest.fixture
+def bodies(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """(site directory, path) of every response with a body (200) that a site server of this process sends."""
+    sent: list[tuple[str, str]] = []
+    real = SiteHandler.send_response
+
+    def send_response(self: SiteHandler, code: int, message: str | None = None) -> None:
+        if code == 200:
+            sent.append((str(self.directory), self.path.split("?")[0]))
+        real(self, code, message)
+
+    monkeypatch.setattr(SiteHandler, "send_response", send_response)
+    return sent
+
+
 def test_installable_and_a_new_version_waits_for_the_players_go_ahead(playwright: Playwright,
-                                                                       changing_site: SiteServer, tmp_path: Path):
+                                                                       changing_site: SiteServer, tmp_path: Path,
+                                                                       bodies: list[tuple[str, str]]):
     # A profile on disk: Chromium does not install apps from an incognito context (Playwright's default). The
     # service worker's first visit to a copy of the site, then its update.
     context = playwright.chromium.launch_persistent_context(tmp_path / "profile", executable_path=CHROMIUM,
@@ -71,6 +90,12 @@ def test_installable_and_a_new_version_waits_for_the_players_go_ahead(playwright
     cdp.detach()
     old = page.evaluate("caches.keys()")
     assert len(old) == 1 and old[0].startswith("imperial-")
+    # the first visit downloaded each file once: the precache found the page's own downloads unchanged (304)
+    here = [path for d, path in bodies if d == str(changing_site.directory)]
+    twice = sorted({path for path in here if here.count(path) > 1})
+    assert twice == [], twice
+    assert "/pyodide/pyodide.asm.wasm" in here and "/sw.js" in here
+    assert page.evaluate("caches.match('pyodide/pyodide.asm.wasm').then(r => !!r)")  # and it is kept
     expect(page.locator("[data-testid=update]")).to_be_hidden()
     # Start a game, then publish a new version of the site.
     page.fill("#seed", "7")
@@ -82,6 +107,9 @@ def test_installable_and_a_new_version_waits_for_the_players_go_ahead(playwright
     text = sw.read_text()
     assert f'"{version}"' in text
     sw.write_text(text.replace(f'"{version}"', '"newer-version"'))
+    # a file of the new version changed too: its precache must hold the new one, not the one in the HTTP cache
+    info = Path(changing_site.directory) / "build-info.json"
+    info.write_text(json.dumps({**json.loads(info.read_text()), "version": "newer-version"}))
     page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
     prompt = page.locator("[data-testid=update]")
     expect(prompt).to_be_visible(timeout=60_000)
@@ -99,4 +127,6 @@ def test_installable_and_a_new_version_waits_for_the_players_go_ahead(playwright
     expect(page.locator("#game")).to_be_visible()  # the game was saved, and the reload resumes it
     page.wait_for_function("() => caches.keys().then((k) => k.length === 1 && k[0] === 'imperial-newer-version')",
                            timeout=30_000)
+    kept = page.evaluate("caches.match('build-info.json').then(r => r.json())")
+    assert kept["version"] == "newer-version"
     context.close()

@@ -8,18 +8,22 @@ const CACHE = `imperial-${VERSION}`;
 const PRECACHE = __PRECACHE__;
 const LAB = __LAB__;
 
-// the lab's files missing from the cache, fetched past the HTTP cache
+// A file of the site as the server has it now: cache "no-cache" asks the server every time, so a new build never
+// mixes with old files, and a file the page has just downloaded (a first visit) comes back as "304 Not
+// Modified" from the HTTP cache instead of being downloaded a second time.
+const current = (url) => new Request(url, { cache: "no-cache" });
+
+// the lab's files missing from the cache
 async function keepLab(cache) {
   const missing = [];
-  for (const url of LAB) if (!(await cache.match(url))) missing.push(new Request(url, { cache: "reload" }));
+  for (const url of LAB) if (!(await cache.match(url))) missing.push(current(url));
   await cache.addAll(missing);
 }
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // cache: "reload" bypasses the HTTP cache, so a new build never mixes with old files.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    await cache.addAll(PRECACHE.map(current));
     // an older version had kept the lab: this one keeps it too (its own files, which may have changed)
     // (this new cache has no lab.html yet: a match is an older version's)
     if (await caches.match("./lab.html")) await keepLab(cache);
