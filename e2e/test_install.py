@@ -11,9 +11,10 @@ import struct
 from pathlib import Path
 
 import pytest
-from build import SiteHandler
 from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, SiteServer, wait_ready
 from playwright.sync_api import Playwright, expect
+
+from build import SiteHandler
 
 SHOTS = ROOT / "test-results"
 
