@@ -11,6 +11,8 @@ The invariants, each a kind of finding:
   be scrolled to); a ``position: fixed`` box escapes the boxes around it; ``text-overflow: ellipsis`` that
   truncates is a cut too; and so is a table (``.tablewrap``) wider than its box: its last columns are out of
   sight and nothing says so;
+* ``broken-word``: a word of the page's text (letters only) is broken over two lines: words break at a space or
+  a hyphen (a soft one included), never inside a syllable (notation and code aside);
 * ``no-scores``: at a decision, the score strip (every player's pill) is not in view;
 * ``axe``: axe-core finds a serious or critical violation;
 * ``drawn-over``: another element is drawn over a text (the browser shows something else at its middle), or one
@@ -173,6 +175,23 @@ CHECK = r"""(decision) => {
     if (!el || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TITLE'].includes(el.tagName) || !shown(el) || silent(el)) continue;
     range.selectNodeContents(n);
     const rects = [...range.getClientRects()].filter(q => q.width > 0.5 && q.height > 0.5);
+    if (rects.length > 1 && !seen.has(el) && !el.closest('code, .nt')) {
+      // a text over several lines: no word of letters broken inside it (only at a hyphen, soft or not)
+      const text = n.textContent;
+      for (const m of text.matchAll(/[\p{L}\p{M}]{2,}/gu)) {
+        // (after a soft hyphen, Chromium counts the hyphen it draws at the line's end as the next word's: from its
+        // second letter then)
+        range.setStart(n, m.index + (text[m.index - 1] === '\u00ad' ? 1 : 0));
+        range.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(q => q.width > 0.5).map(q => Math.round(q.top)));
+        if (tops.size > 1) {
+          seen.add(el);
+          out.push({kind: 'broken-word', el: name(el), text: short(text), why: `«${m[0]}» is broken over two lines`});
+          break;
+        }
+      }
+      range.selectNodeContents(n);
+    }
     for (const q of rects) {
       const why = reach(el, q, false, true);
       if (why) { if (!seen.has(el)) out.push({kind: 'cut', el: name(el), text: short(n.textContent), why}); seen.add(el); break; }

@@ -110,6 +110,10 @@ def open_link(page: Page, state: Any) -> None:
     assert moves(page) == len(state.history), page.get_by_test_id("error").inner_text()
 
 
+#: The hint once the expert has answered (while it searches, the page shows its best so far, ``data-so-far``).
+FINAL_HINT = "[data-testid=hint-text]:not([data-so-far])"
+
+
 def open_game(page_pool: PagePool, size: tuple[int, int], state: Any) -> Page:
     """The pool's shared page at this size (below 768 px a phone's) with ``state``'s game opened by its link."""
     w, h = size

@@ -14,7 +14,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool, SiteServer, wait_ready
+from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool, SiteServer, wait_ready
 from imperial_core import codec
 from imperial_core.narrate import sentence
 from playwright.sync_api import Browser, Page, expect
@@ -115,7 +115,7 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
             assert state.current_player == "Ann" and len(state.history) == moves(page)
             if not hinted:  # the expert computer's hint: a legal choice, shown, never played by itself
                 page.get_by_test_id("hint").click()
-                hint = page.get_by_test_id("hint-text")
+                hint = page.locator(FINAL_HINT)
                 expect(hint).to_be_visible(timeout=60_000)
                 notation = hint.get_attribute("data-action")
                 assert notation in {str(a) for a in core.legal_actions(state)}

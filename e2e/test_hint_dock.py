@@ -6,7 +6,7 @@ first area, so a hint asked for is seen, not hidden under the decision; and the 
 from __future__ import annotations
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool
+from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool
 from playwright.sync_api import Page, expect
 
 SIZES = [(768, 1024), (390, 844)]
@@ -50,7 +50,7 @@ def test_the_hint_is_seen_above_the_docked_decision(page_pool: PagePool, size: t
     assert layout["page"] <= layout["h"] + 1, layout  # the page itself never scrolls
     uncovered_in_viewport(page, "[data-testid=hint]")
     page.get_by_test_id("hint").click()
-    hint = page.get_by_test_id("hint-text")
+    hint = page.locator(FINAL_HINT)
     expect(hint).to_be_visible(timeout=120_000)
     uncovered_in_viewport(page, "[data-testid=hint-text]")
     # the decision stays in view below it, the hinted choice (issue 36: scrolled into view within the

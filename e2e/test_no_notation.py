@@ -18,7 +18,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool, open_link, wait_ready
+from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool, open_link, wait_ready
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -160,7 +160,7 @@ def test_no_notation_in_the_default_view(page: Page, lang: str) -> None:
     page.wait_for_function("() => document.body.dataset.bot === 'human'"
                            " && !!document.querySelector('#decision [data-choice]')", timeout=240_000)
     page.get_by_test_id("hint").click()
-    expect(page.get_by_test_id("hint-text")).to_be_visible(timeout=120_000)
+    expect(page.locator(FINAL_HINT)).to_be_visible(timeout=120_000)
     now, meta = saved(page)
     reasons = meta.get("reasons") or {}
     assert reasons, "the computer's moves have no reasons"
@@ -168,7 +168,7 @@ def test_no_notation_in_the_default_view(page: Page, lang: str) -> None:
     page.locator("[data-tab=log]").click()
     log = page.get_by_test_id("log").inner_text()
     assert any(r[2][lang] in log for r in reasons.values()), "no reason in the log in its language"
-    hint = page.get_by_test_id("hint-text")
+    hint = page.locator(FINAL_HINT)
     hinted = core.parse_action(now, hint.get_attribute("data-action") or "")
     assert_none_seen(page, now, [*made, hinted], f"Europe with a computer player, {lang}")
     SHOTS.mkdir(exist_ok=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool, open_file
+from conftest import FINAL_HINT, ROOT, PagePool, open_file
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -199,7 +199,7 @@ def test_the_hint_is_outlined_in_the_overlay(page: Page) -> None:
     state = maneuver(7)
     open_file(page, state, f"overlay-{next(_ids)}")
     page.get_by_test_id("hint").click()
-    hint = page.get_by_test_id("hint-text")
+    hint = page.locator(FINAL_HINT)
     expect(hint).to_be_visible(timeout=120_000)  # the worker starts, the expert computer decides
     action = core.parse_action(state, hint.get_attribute("data-action") or "")
     regions = set(action_regions(action))

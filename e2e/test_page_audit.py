@@ -190,6 +190,8 @@ DEFECTS = {
     "cut": ("#decision .dhead .who { white-space: nowrap; overflow: hidden; flex: 0 0 3rem; }", "who"),
     "hidden-choice": ("#decision .dbody { overflow: hidden !important; } #decision .choices { margin-top: 3000px; }",
                       "data-choice"),
+    "broken-word": ("#decision .dhead .who { display: inline-block; max-width: 1.4em; overflow-wrap: anywhere; }",
+                    "who"),
     "no-scores": (".scoreboard-card { display: none !important; }", "scoreboard-card"),
     "axe": ("#decision button[data-choice] { color: #ddd !important; background: #fff !important; }", "color-contrast"),
     "drawn-over": ("#decision .dhead::after { content: ''; position: fixed; inset: 0 0 auto auto; width: 40rem; "

@@ -16,7 +16,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool, moves, open_game
+from conftest import FINAL_HINT, ROOT, PagePool, moves, open_game
 from playwright.sync_api import Page, expect
 from test_ui_logic import random_positions
 
@@ -127,7 +127,7 @@ def test_a_bond_hint_names_the_nation(page_pool: PagePool, size: tuple[int, int]
             continue
         page = open_game(page_pool, size, state)
         page.get_by_test_id("hint").click()
-        hint = page.get_by_test_id("hint-text")
+        hint = page.locator(FINAL_HINT)
         expect(hint).to_be_visible(timeout=120_000)
         chosen = {str(a): a for a in core.legal_actions(state)}[hint.get_attribute("data-action")]
         if chosen.type != "bond":

@@ -182,8 +182,9 @@ TEXT: dict[str, dict[str, str]] = {
     "page.tr.power_title": _("power points × power factor", "Machtpunkte × Machtfaktor",
                              "puntos de poder × factor de poder"),
     "page.tr.power": _("Power", "Macht", "Poder"),
-    "page.tr.tax": _("Tax chart", "Steuerleiste", "Tabla de impuestos"),
-    "page.tr.treasury": _("Treasury", "Staatskasse", "Tesorería"),
+    # (German's compounds with a soft hyphen where a narrow column may break them: "Steuer-/leiste")
+    "page.tr.tax": _("Tax chart", "Steuer\u00adleiste", "Tabla de impuestos"),
+    "page.tr.treasury": _("Treasury", "Staats\u00adkasse", "Tesorería"),
     "page.tr.bonds": _("Bonds for sale", "Kredite zu haben", "Bonos en venta"),
     "page.why.turn": _("{player} governs {nation:nom}; it is {nation:poss} turn in {round}.",
                        "{player} regiert {nation:acc}; {nation:nom} {nation:ist|sind} am Zug in {round}.",
