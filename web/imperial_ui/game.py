@@ -2,8 +2,8 @@
 redo, replay, the score screen and the side tabs; then the screen is drawn again.
 
 The page model (``model.py``) holds what is shown and what was clicked; this part changes it on the
-player's commands, plays moves through the session (``session.py``), has each move saved before anything
-is drawn (``storage.Library``) and asks the map (``mapview.MapView``), the panels (``screen.GameScreen``) and
+player's commands, plays moves through the session (``session.py``), has each move saved once its frame is
+painted (``storage.Library``, ``Dom.after_frame``) and asks the map (``mapview.MapView``), the panels (``screen.GameScreen``) and
 the computer players (``Seats``, below) to follow.  A click counts only for the decision it was drawn for, and
 the game is checked against its own record before a move is played on it.
 """
@@ -106,7 +106,9 @@ class Game:
 
     # -- a game opened ---------------------------------------------------------------------------------
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
-        """Show ``session`` (saved first when ``autosave``); other tabs hear that this tab has it open."""
+        """Show ``session`` (saved first when ``autosave``); other tabs hear that this tab has it open.  What the
+        game shown before put off (its save) is done first."""
+        self.dom.run_later(self.said)
         self.model.open(session, note)
         self.pick_again(session)
         if session.rules:  # a game of earlier rules: the player is told what it plays under now
@@ -260,10 +262,19 @@ class Game:
         self.after_change()
         return True
 
+    def said(self) -> str:
+        return self.model.w("page.m.wrong")
+
     def after_change(self) -> None:
-        """The move is saved first, then the board is redrawn: a crash while drawing loses nothing."""
-        self.save()
+        """The board is redrawn, and the game saved once that frame is painted: the click's frame does not wait
+        for the save.  The save is asked for before drawing, so a crash while drawing loses nothing, and the
+        page hidden or closed before the frame saves at once (``App``)."""
+        self.save_soon()
         self.redraw()
+
+    def save_soon(self) -> None:
+        """The game saved as it stands once the next frame is painted (``Dom.after_frame``)."""
+        self.dom.after_frame(self.save)
 
     def save(self) -> None:
         """The game saved as it stands (a new game once it has a move, or once saved before)."""
