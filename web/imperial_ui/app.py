@@ -179,7 +179,7 @@ class App:
             self.bots.relang()
             self.game.redraw()
         else:
-            js.document.title = "Imperial"
+            self.dom.title("Imperial")
         self.library.refresh()
         if getattr(self.dom.el("rules"), "open", False):
             self.start_screen.cmd_rules(None)

@@ -48,6 +48,7 @@ class Dom:
         self._data: dict[str, str] = {}  # <body data-…> as last set
         #: element id -> (its shell and number of parts, each part's inputs, each part's HTML) (``parts``)
         self._parts: dict[str, tuple[Hashable, list[Hashable], list[str]]] = {}
+        self._title = ""  # the browser tab's title, as last asked for
         self._later: list[Callable[[], Any]] = []  # what waits for the next frame to be painted
         #: what the page calls once the next frame is painted (``App`` wires it to ``run_later``); ``None``:
         #: nothing waits, the work is done at once
@@ -117,12 +118,12 @@ class Dom:
 
     def title(self, text: str) -> None:
         """The browser tab's title (set after the frame: it is not painted in the page)."""
-        if self._html.get("\x00title") != text:
-            self._html["\x00title"] = text
+        if self._title != text:
+            self._title = text
             self.after_frame(self._put_title)
 
     def _put_title(self) -> None:
-        js.document.title = self._html["\x00title"]
+        js.document.title = self._title
 
     # -- after the frame ------------------------------------------------------------------------------
     def after_frame(self, job: Callable[[], Any]) -> None:
