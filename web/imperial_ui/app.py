@@ -96,7 +96,7 @@ class App:
         return self.model.session
 
     def said(self) -> str:
-        return self.game.said()
+        return self.model.w("page.m.wrong")
 
     # -- entry points from JS -------------------------------------------------------------------------
     def run_later(self, *_args: Any) -> None:

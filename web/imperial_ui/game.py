@@ -108,7 +108,7 @@ class Game:
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
         """Show ``session`` (saved first when ``autosave``); other tabs hear that this tab has it open.  What the
         game shown before put off (its save) is done first."""
-        self.dom.run_later(self.said)
+        self.dom.run_later(lambda: self.model.w("page.m.wrong"))
         self.model.open(session, note)
         self.pick_again(session)
         if session.rules:  # a game of earlier rules: the player is told what it plays under now
@@ -262,26 +262,11 @@ class Game:
         self.after_change()
         return True
 
-    def said(self) -> str:
-        return self.model.w("page.m.wrong")
-
     def after_change(self) -> None:
-        """The board is redrawn, and the game saved once that frame is painted: the click's frame does not wait
-        for the save.  The save is asked for before drawing, so a crash while drawing loses nothing, and the
-        page hidden or closed before the frame saves at once (``App``)."""
-        self.save_soon()
+        """The board is redrawn, and the game saved once that frame is painted (``Library.save_soon``: asked
+        for before drawing, a crash while drawing loses nothing)."""
+        self.library.save_soon()
         self.redraw()
-
-    def save_soon(self) -> None:
-        """The game saved as it stands once the next frame is painted (``Dom.after_frame``)."""
-        self.dom.after_frame(self.save)
-
-    def save(self) -> None:
-        """The game saved as it stands (a new game once it has a move, or once saved before)."""
-        s = self.model.session
-        if s is not None and (self.library.autosave or s.cur > 0):
-            self.library.autosave = True
-            self.library.save()
 
     def check(self) -> str:
         """Before a move, a save or a link: the game must be what its own moves make (it may have been changed

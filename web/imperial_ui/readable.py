@@ -90,14 +90,6 @@ def tie_note(state: Any, names: Names, totals: dict[str, int], ranking: list[str
                    nations=", ".join(f"{names.nation(nid)} ({state.nations[nid]['power']})" for nid in order))
 
 
-def scoreboard_inputs(state: Any) -> tuple:
-    """Everything the scoreboard shows depends on (its scores, ranking, tie note and governments): each
-    player's cash, each nation's power points, government and bonds, whose turn it is and whether the game
-    is over.  Most moves change none of it."""
-    return (state.board, state.current_player, state.is_over, tuple((p["name"], p["cash"]) for p in state.players),
-            tuple((nid, n["power"], n["government"], tuple(n["bonds"].items())) for nid, n in state.nations.items()))
-
-
 def scoreboard_html(state: Any, names: Names, *, secret_cash: bool = False) -> str:
     """Each player's score if the game ended now (``imperial_core.scores``: interest × power factor per
     bond, plus cash), rank (``ranking``, with its tie-break), cash and governments.  With secret cash the
