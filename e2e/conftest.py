@@ -98,6 +98,17 @@ def moves(page: Page) -> int:
     return int(page.evaluate("() => document.body.dataset.moves || '-1'"))
 
 
+def saved_text(page: Page) -> str:
+    """The save of the game the page shows, once it holds the present move (a move is saved once its frame
+    is painted)."""
+    page.wait_for_function("""() => {
+        const id = document.body.dataset.game;
+        const raw = id && localStorage.getItem('imperial.save.' + id);
+        return !!raw && JSON.parse(raw).summary.moves === Number(document.body.dataset.moves);
+    }""")
+    return str(page.evaluate("() => localStorage.getItem('imperial.save.' + document.body.dataset.game)"))
+
+
 def open_link(page: Page, state: Any) -> None:
     """``state``'s game opened in the page by its link (the page's own link, set in the address)."""
     import imperial_core as core

@@ -186,6 +186,14 @@ class UI:
         self.lang = ""  # the language the page last set (lang.js set())
         self.invalid: list[str] = []  # the new-game form's fields marked aria-invalid (markInvalid)
         self.revealed = 0  # how often the tutorial's marked choice was brought into view (revealTarget)
+        #: what waits for the next frame (afterFrame); the stand-in paints at once unless ``page.hold_frames``
+        self.after_frame: list[Callable[[], Any]] = []
+
+    def afterFrame(self, fn: Callable[[], Any]) -> None:  # noqa: N802
+        if self.page.hold_frames:
+            self.after_frame.append(fn)
+        else:
+            fn()
 
     def message(self, text: str, kind: str = "error", actions: str = "[]") -> None:
         entry = (str(text), str(kind), json.loads(actions or "[]"))
@@ -391,6 +399,18 @@ class FakePage:
         self.storage_blocked = storage_blocked
         self.confirm_answer = True
         self.confirms: list[str] = []
+        self.hold_frames = False  # the next frame is painted only when ``paint()`` says so
+
+    def paint(self) -> None:
+        """The next frame is painted: what waited for it runs."""
+        waiting, self.ui.after_frame = self.ui.after_frame, []
+        for fn in waiting:
+            fn()
+
+    def fire(self, name: str) -> None:
+        """A window event without details (``pagehide``, ``visibilitychange``) reaches the page's listeners."""
+        for fn in list(self.window.listeners.get(name, [])):
+            fn(types.SimpleNamespace(type=name))
 
     # what tests read
     @property

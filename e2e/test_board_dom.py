@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import render
-from conftest import ROOT, PagePool
+from conftest import ROOT, PagePool, saved_text
 from playwright.sync_api import Page
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -86,6 +86,7 @@ def page(page_pool: PagePool) -> Page:
 
 
 def check_dom(page: Page) -> dict:
+    saved_text(page)  # the save holds the position shown (saved once its frame is painted)
     seen = page.evaluate(ON_SCREEN)
     state = state_of(seen["save"])
     # the board: the position's drawing, every region named with what stands on it, for screen readers
@@ -147,6 +148,7 @@ def test_the_map_in_the_page_is_the_composed_board(page: Page, board: str) -> No
 
 
 def test_download_board_as_svg_and_png(page: Page) -> None:
+    saved_text(page)  # the save holds the position shown (saved once its frame is painted)
     seen = page.evaluate(ON_SCREEN)
     state = state_of(seen["save"])
     page.locator("button[data-cmd=menu]").click()

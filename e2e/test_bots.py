@@ -14,7 +14,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool, SiteServer, wait_ready
+from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool, SiteServer, saved_text, wait_ready
 from imperial_core import codec
 from imperial_core.narrate import sentence
 from playwright.sync_api import Browser, Page, expect
@@ -38,8 +38,8 @@ def moves(page: Page) -> int:
 
 
 def saved(page: Page) -> tuple[Any, dict]:
-    """The game as the page saved it (saved before every redraw), and its meta."""
-    text = page.evaluate("() => localStorage.getItem('imperial.save.' + document.body.dataset.game)")
+    """The game as the page saved it (saved once each move's frame is painted), and its meta."""
+    text = saved_text(page)
     assert text, "the game is not saved"
     return core.load(text), json.loads(text)["meta"]
 

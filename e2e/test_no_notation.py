@@ -18,7 +18,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool, open_link, wait_ready
+from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool, open_link, saved_text, wait_ready
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -190,7 +190,7 @@ def test_no_notation_in_the_default_view(page: Page, lang: str) -> None:
 
 def saved(page: Page) -> tuple[Any, dict]:
     """The game as the page saved it, and its meta (the seats, the computer players' reasons)."""
-    text = page.evaluate("() => localStorage.getItem('imperial.save.' + document.body.dataset.game)")
+    text = saved_text(page)
     assert text, "the game is not saved"
     return core.load(text), json.loads(text)["meta"]
 

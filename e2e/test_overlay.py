@@ -14,7 +14,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import FINAL_HINT, ROOT, PagePool, open_file
+from conftest import FINAL_HINT, ROOT, PagePool, open_file, saved_text
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -166,7 +166,7 @@ def test_the_overlay_targets_take_the_mouse_and_the_keyboard(page: Page) -> None
     # the last move's regions are outlined for the next player (where they are no choice now)
     assert all(r in lit(page, "recent") or r in targets(page) for r in (origin, goal))
     # by keyboard: focus a unit's target, Enter, then the destination's, Enter
-    after = core.load(page.evaluate("() => localStorage.getItem('imperial.save.' + document.body.dataset.game)"))
+    after = core.load(saved_text(page))
     if after.decision != "armies":
         return
     origin, destinations = a_unit_to_select(after)

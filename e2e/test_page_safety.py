@@ -488,14 +488,47 @@ def test_a_game_changed_from_the_console_is_rebuilt_before_saving_or_linking():
     no_trouble(page)
 
 
-# -- 10. the move is saved before the board is drawn ----------------------------------------------------
+# -- 10. the move is saved once its frame is painted; hidden, closed or busy first, at once ---------------
+def test_a_move_is_saved_after_its_frame_and_never_later_than_the_page_is_hidden():
+    page = pf.FakePage()
+    page.hold_frames = True
+    app = pf.new_app(page)
+    app.command("start")
+    gid = app.session.game_id
+    saved: list[int] = []
+    real = app.library.save
+    app.library.save = lambda: (saved.append(app.session.cur), real())[1]
+    assert getattr(page.document, "title", "") == ""  # the tab's title waits for the frame too
+    page.paint()
+    assert page.document.title.endswith("Imperial")
+    click_first(app, page)
+    assert stored_moves(page, gid) == 0 and moves_of(page) == 1  # drawn; the save waits for the frame
+    page.paint()
+    assert stored_moves(page, gid) == 1
+    click_first(app, page)
+    click_first(app, page)  # a click before the frame: the save that waits is done first
+    page.fire("pagehide")  # the page closed before the frame: saved then and there
+    assert stored_moves(page, gid) == 3 and saved == [1, 2, 3]
+    page.paint()
+    assert saved == [1, 2, 3]  # nothing waited any more
+    click_first(app, page)
+    page.fire("visibilitychange")  # hidden: a hidden page paints no frame
+    assert stored_moves(page, gid) == 4
+    click_first(app, page)
+    app.command("menu")  # whatever the page does next comes after the save: the list shows the game as it is
+    assert stored_moves(page, gid) == 5 and saved == [1, 2, 3, 4, 5]
+    no_trouble(page)
+
+
 def test_a_crash_while_drawing_loses_no_move():
     page = pf.FakePage()
+    page.hold_frames = True
     app = pf.new_app(page)
     app.command("start")
     gid = app.session.game_id
     page.ui.fail_highlight = 1  # the next drawing fails
     click_first(app, page)
+    page.paint()
     assert stored_moves(page, gid) == 1
     assert "Something went wrong" in page.message  # the drawing's failure is said, the move is kept
     page2 = pf.FakePage(page.local)

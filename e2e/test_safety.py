@@ -1,6 +1,6 @@
 """Issue 13, "Nothing breaks, nothing is lost", in real Chromium: whatever localStorage holds the page starts;
 double clicks and stale clicks play once; blocked, throwing and full storage; player names; imports and links
-that cannot be read; a game changed from the console; a crash right after a move;
+that cannot be read; a game changed from the console; the page hidden or closed right after a move;
 links to games saved here; two tabs; and a sample of damaged saves and links through the page's own import and
 address.  (The same rules on thousands of cases, without a browser: ``test_page_safety.py``.)"""
 
@@ -367,25 +367,37 @@ def test_a_game_changed_from_the_console_is_put_back(page: Page):
     expect(page.get_by_test_id("prompt").locator("[data-relation=behind]")).to_be_visible()
 
 
-# -- 10. a move is saved before the board is redrawn ---------------------------------------------------
-def test_a_move_is_saved_before_the_board_is_drawn(page: Page):
+# -- 10. a move is saved once its frame is painted, and at once when the page is hidden or closed ------------
+def test_a_move_is_saved_after_its_frame_and_when_the_page_is_hidden(page: Page):
     new_game(page, seed=31)
     game = page.evaluate("document.body.dataset.game")
-    # the click, then at once (as if the tab crashed before the next paint) what the storage holds
+    # the click: its frame first, the save once that frame is painted
+    saved = page.evaluate("""async (g) => {
+        const moves = () => JSON.parse(localStorage.getItem('imperial.save.' + g) || '{"summary": {"moves": 0}}')
+            .summary.moves;
+        document.querySelector('#decision button[data-choice]').click();
+        const before = moves();
+        await new Promise(r => requestAnimationFrame(() => setTimeout(() => setTimeout(r))));
+        return [before, moves()];
+    }""", game)
+    assert saved == [0, 1]
+    # the page hidden or closed right after a move (before its frame): the move is stored then and there
     saved = page.evaluate("""(g) => {
         document.querySelector('#decision button[data-choice]').click();
+        window.dispatchEvent(new Event('pagehide'));
         return JSON.parse(localStorage.getItem('imperial.save.' + g)).summary.moves;
     }""", game)
-    assert saved == 1
+    assert saved == 2
     # and when drawing fails after a move, the move is stored all the same
-    saved = page.evaluate("""(g) => {
+    saved = page.evaluate("""async (g) => {
         const real = imperialUI.highlight;
         imperialUI.highlight = () => { throw new Error('drawing failed'); };
         try { document.querySelector('#decision button[data-choice]').click(); }
         finally { imperialUI.highlight = real; }
+        await new Promise(r => requestAnimationFrame(() => setTimeout(() => setTimeout(r))));
         return JSON.parse(localStorage.getItem('imperial.save.' + g)).summary.moves;
     }""", game)
-    assert saved == 2
+    assert saved == 3
     assert "Something went wrong" in message(page)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool, open_file, wait_ready
+from conftest import ROOT, PagePool, open_file, saved_text, wait_ready
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -143,12 +143,8 @@ def click_action(page: Page, state: Any, action: Any, *, keyboard: bool = False,
 
 
 def wait_saved(page: Page) -> None:
-    """Autosave runs right after the screen is painted: wait until this game's save has the present move."""
-    page.wait_for_function("""() => {
-        const id = document.body.dataset.game;
-        const raw = id && localStorage.getItem('imperial.save.' + id);
-        return !!raw && JSON.parse(raw).summary.moves === Number(document.body.dataset.moves);
-    }""")
+    """Wait until this game's save has the present move (it is saved once the move's frame is painted)."""
+    saved_text(page)
 
 
 def storage(page: Page) -> dict[str, str]:

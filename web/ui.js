@@ -104,6 +104,19 @@ function setUnsaved(flag) {
   document.body.dataset.unsaved = flag ? "1" : "0";
 }
 
+// `fn` once the next frame has been painted (a task queued from its animation callback runs after the frame is
+// styled, laid out and painted); a hidden page paints no frames, so at the latest after 200 ms
+function afterFrame(fn) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  if (!document.hidden) requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, 200);
+}
+
 // other tabs of this page: who has which game open
 let channel = null;
 try {
@@ -374,15 +387,27 @@ function parsed(html) {
   tmp.innerHTML = String(html);
   return tmp.content;
 }
+// Written panels go back to their top in the next frame, before it is painted: a scroll position read or set
+// right after a write would make the browser lay the whole page out there and then, and again for the frame.
+const toTopSoon = new Set(); // panels written since the last frame
 function toTop(el) {
-  // the decision's body starts at its top, however it was scrolled (a click's own scroll into view has not
-  // told `scrolled` yet when the click's move rewrites the panel)
-  for (const s of el.querySelectorAll(".dbody")) if (s.scrollTop) s.scrollTo(0, 0);
-  for (const s of [...scrolled]) {
-    if (!s.isConnected) scrolled.delete(s);
-    else if (el.contains(s) && s !== el) {
-      scrolled.delete(s);
-      if (s.scrollTop || s.scrollLeft) s.scrollTo(0, 0);
+  if (!toTopSoon.size) requestAnimationFrame(toTopNow);
+  toTopSoon.add(el);
+}
+function toTopNow() {
+  const els = [...toTopSoon];
+  toTopSoon.clear();
+  for (const el of els) {
+    if (!el.isConnected) continue;
+    // the decision's body starts at its top, however it was scrolled (a click's own scroll into view may not
+    // have told `scrolled` yet)
+    for (const s of el.querySelectorAll(".dbody")) if (s.scrollTop) s.scrollTo(0, 0);
+    for (const s of [...scrolled]) {
+      if (!s.isConnected) scrolled.delete(s);
+      else if (el.contains(s) && s !== el) {
+        scrolled.delete(s);
+        if (s.scrollTop || s.scrollLeft) s.scrollTo(0, 0);
+      }
     }
   }
 }
@@ -722,7 +747,7 @@ document.addEventListener("keydown", (e) => {
 
 window.imperialUI = {
   revealTarget, revealIn, message, clearMessage, banner, screen, toolbar, scores, reviewBox, menu, prompt, dialog, share,
-  download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, setHTML, setUnsaved, announce,
+  afterFrame, download, downloadPng, mapChanged, boardImage, highlight, focus, labelRegions, setPieces, setPart, setHTML, setUnsaved, announce,
   setLang, markInvalid, shareTurn, copyTurn,
   zoom, showTab, showNotation, timings, profile: "",
 };

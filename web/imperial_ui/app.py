@@ -84,7 +84,8 @@ class App:
                      self.review):
             self.commands.add(part.commands())
         self.commands.add({"lang": self.cmd_lang})
-        self._proxies = [create_proxy(self.choose), create_proxy(self.command)]
+        self._proxies = [create_proxy(self.choose), create_proxy(self.command), create_proxy(self.run_later)]
+        self.dom.frame_done = self._proxies[2]
         js.window.imperialPy = js.Object.new()
         js.window.imperialPy.choose = self._proxies[0]
         js.window.imperialPy.command = self._proxies[1]
@@ -98,12 +99,24 @@ class App:
         return self.model.w("page.m.wrong")
 
     # -- entry points from JS -------------------------------------------------------------------------
+    def run_later(self, *_args: Any) -> None:
+        """What waits for the frame to be painted (the save), done now: the frame was painted, the page is
+        being hidden or closed, or the page is about to handle something else."""
+        self.dom.run_later(self.said)
+
+    def handle(self, fn: Any, *args: Any) -> None:
+        """An event of the page (another address, another tab's storage) handled, guarded, after what waits."""
+        self.run_later()
+        self.dom.guarded(self.said, fn, *args)
+
     def choose(self, value: str, at: Any = None) -> None:
         """A click on a drawn choice; ``at`` is the decision it was drawn for (``data-at``)."""
+        self.run_later()
         self.dom.guarded(self.said, self.game.choose, str(value),
                          None if at is None or at == js.undefined else str(at))
 
     def command(self, name: str, arg: Any = None) -> None:
+        self.run_later()
         handler = self.commands.find(str(name))
         if handler is None:
             self.dom.message(self.model.w("page.m.unknown", name=str(name)))
@@ -121,8 +134,12 @@ class App:
         guarded(self.said, start.fill_boards)
         guarded(self.said, start.fill_seed)
         guarded(self.said, start.show)
-        js.window.addEventListener("hashchange", create_proxy(lambda e: guarded(self.said, self.links.open_hash)))
-        js.window.addEventListener("storage", create_proxy(lambda e: guarded(self.said, self.links.on_storage, e)))
+        js.window.addEventListener("hashchange", create_proxy(lambda e: self.handle(self.links.open_hash)))
+        js.window.addEventListener("storage", create_proxy(lambda e: self.handle(self.links.on_storage, e)))
+        # a page hidden or closed saves what waits for a frame: a hidden page paints none (``visibilitychange``
+        # is the document's, and reaches the window)
+        for name in ("pagehide", "visibilitychange"):
+            js.window.addEventListener(name, self._proxies[2])
         if has_link():
             guarded(self.said, self.links.open_hash)
             return
@@ -162,7 +179,7 @@ class App:
             self.bots.relang()
             self.game.redraw()
         else:
-            js.document.title = "Imperial"
+            self.dom.title("Imperial")
         self.library.refresh()
         if getattr(self.dom.el("rules"), "open", False):
             self.start_screen.cmd_rules(None)

@@ -272,7 +272,7 @@ class BotPlay:
         if s.present.is_over:
             self.model.scores_open = True
         if self.pace.draw_later(not self.viewing() and t.computer_to_move(s.present) is not None, self.worker.later):
-            self.game.save()
+            self.game.library.save_soon()
             self.sync()  # the next computer seat is asked at once
         else:
             self.game.after_change()

@@ -5,6 +5,10 @@ region's HTML is made and written only when the inputs changed, so a click that 
 that panel alone.  ``Same`` marks an input that counts by identity (a state, the same object: nothing in
 it changed).  Messages, the body's ``data-*`` facts for tests and styles, the title and the JavaScript side
 (``window.imperialUI``, ``ui.js``) are reached here too.
+
+Work the next frame does not show (the save, the browser tab's title) is put off until that frame is painted
+(``Dom.after_frame``): a click's frame holds only the changes the player sees.  ``Dom.run_later`` does what
+is put off at once: before the page handles anything else, and when the page is hidden or closed.
 """
 
 from __future__ import annotations
@@ -44,6 +48,11 @@ class Dom:
         self._data: dict[str, str] = {}  # <body data-…> as last set
         #: element id -> (its shell and number of parts, each part's inputs, each part's HTML) (``parts``)
         self._parts: dict[str, tuple[Hashable, list[Hashable], list[str]]] = {}
+        self._title = ""  # the browser tab's title, as last asked for
+        self._later: list[Callable[[], Any]] = []  # what waits for the next frame to be painted
+        #: what the page calls once the next frame is painted (``App`` wires it to ``run_later``); ``None``:
+        #: nothing waits, the work is done at once
+        self.frame_done: Any = None
 
     @staticmethod
     def el(eid: str) -> Any:
@@ -108,10 +117,33 @@ class Dom:
         self._parts.clear()
 
     def title(self, text: str) -> None:
-        """The browser tab's title."""
-        if self._html.get("\x00title") != text:
-            self._html["\x00title"] = text
-            js.document.title = text
+        """The browser tab's title (set after the frame: it is not painted in the page)."""
+        if self._title != text:
+            self._title = text
+            self.after_frame(self._put_title)
+
+    def _put_title(self) -> None:
+        js.document.title = self._title
+
+    # -- after the frame ------------------------------------------------------------------------------
+    def after_frame(self, job: Callable[[], Any]) -> None:
+        """``job()`` once the next frame is painted (``ui.afterFrame``), once however often it is asked for
+        before then; in the order first asked."""
+        if self.frame_done is None:
+            job()
+            return
+        if job in self._later:
+            return
+        self._later.append(job)
+        if len(self._later) == 1:
+            self.ui.afterFrame(self.frame_done)
+
+    def run_later(self, said: Callable[[], str]) -> None:
+        """Everything put off until after the frame, done now; a job that fails is said on the page (as
+        ``guarded``) and the others are done all the same."""
+        jobs, self._later = self._later, []
+        for job in jobs:
+            self.guarded(said, job)
 
     def data(self, **facts: Any) -> None:
         """``<body data-…>`` facts (what the page shows, for styles and tests), set when they changed."""

@@ -2,8 +2,8 @@
 redo, replay, the score screen and the side tabs; then the screen is drawn again.
 
 The page model (``model.py``) holds what is shown and what was clicked; this part changes it on the
-player's commands, plays moves through the session (``session.py``), has each move saved before anything
-is drawn (``storage.Library``) and asks the map (``mapview.MapView``), the panels (``screen.GameScreen``) and
+player's commands, plays moves through the session (``session.py``), has each move saved once its frame is
+painted (``storage.Library``, ``Dom.after_frame``) and asks the map (``mapview.MapView``), the panels (``screen.GameScreen``) and
 the computer players (``Seats``, below) to follow.  A click counts only for the decision it was drawn for, and
 the game is checked against its own record before a move is played on it.
 """
@@ -106,7 +106,9 @@ class Game:
 
     # -- a game opened ---------------------------------------------------------------------------------
     def open_session(self, session: Session, *, autosave: bool, note: str = "") -> None:
-        """Show ``session`` (saved first when ``autosave``); other tabs hear that this tab has it open."""
+        """Show ``session`` (saved first when ``autosave``); other tabs hear that this tab has it open.  What the
+        game shown before put off (its save) is done first."""
+        self.dom.run_later(lambda: self.model.w("page.m.wrong"))
         self.model.open(session, note)
         self.pick_again(session)
         if session.rules:  # a game of earlier rules: the player is told what it plays under now
@@ -261,16 +263,10 @@ class Game:
         return True
 
     def after_change(self) -> None:
-        """The move is saved first, then the board is redrawn: a crash while drawing loses nothing."""
-        self.save()
+        """The board is redrawn, and the game saved once that frame is painted (``Library.save_soon``: asked
+        for before drawing, a crash while drawing loses nothing)."""
+        self.library.save_soon()
         self.redraw()
-
-    def save(self) -> None:
-        """The game saved as it stands (a new game once it has a move, or once saved before)."""
-        s = self.model.session
-        if s is not None and (self.library.autosave or s.cur > 0):
-            self.library.autosave = True
-            self.library.save()
 
     def check(self) -> str:
         """Before a move, a save or a link: the game must be what its own moves make (it may have been changed

@@ -79,10 +79,10 @@ class GameScreen:
                                              last=last, at=at, greyed=greyed, target=target, better=better,
                                              top=top, news=news))
         secret = s.secret_cash
-        dom.view("scoreboard", (Same(state), secret, lang),
+        dom.view("scoreboard", (views.scoreboard_inputs(state), secret, lang),
                  lambda: readable.scoreboard_html(state, m.names, secret_cash=secret))
-        dom.write("round", views.esc(readable.round_text(state, lang)))
-        dom.title(readable.title_text(state, m.names))
+        dom.view("round", (Same(state), lang), lambda: views.esc(readable.round_text(state, lang)))
+        dom.once("title", (Same(state), lang), lambda: dom.title(readable.title_text(state, m.names)))
         prof["decision"] = clock() - t
         t = clock()
         self.draw_tab(state, rondel)

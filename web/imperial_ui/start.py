@@ -15,7 +15,6 @@ from typing import Any
 
 import imperial_core as core
 import imperial_text as tx
-import js
 
 from . import bylink, rulehelp, views
 from .commands import Handler
@@ -212,7 +211,7 @@ class StartScreen:
         self.said = ""
         self.model.replay = None
         self.model.scores_open = False
-        js.document.title = "Imperial"
+        self.dom.title("Imperial")
         self.dom.forget_all()
         self.dom.write("round", "")
         ui = self.dom.ui

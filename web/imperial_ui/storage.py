@@ -128,6 +128,19 @@ class Library:
             self.dom.message(w("page.m.refused"), "error", [export])
         return False
 
+    def save_move(self) -> None:
+        """The game saved as it stands after a move, an undo or a redo (a new game once it has a move, or once
+        saved before)."""
+        s = self.model.session
+        if s is not None and (self.autosave or s.cur > 0):
+            self.autosave = True
+            self.save()
+
+    def save_soon(self) -> None:
+        """:meth:`save_move` once the next frame is painted (``Dom.after_frame``): the frame of a click does not
+        wait for the save; the page hidden or closed first, or its next click or command, saves at once."""
+        self.dom.after_frame(self.save_move)
+
     # -- reading --------------------------------------------------------------------------------------
     def read_session(self, text: Any, game_id: str | None) -> Session | str:
         """A save, file or link read into a game, or the reason (for people) why it cannot be."""

@@ -176,6 +176,14 @@ def free_bonds(nation: dict[str, Any]) -> tuple[int, ...]:
     return tuple(v for v, h in sorted(nation["bonds"].items()) if h is None)
 
 
+def scoreboard_inputs(state: Any) -> tuple:
+    """Everything the scoreboard shows depends on (its scores, ranking, tie note and governments): each
+    player's cash, each nation's power points, government and bonds, whose turn it is and whether the game
+    is over.  Most moves change none of it."""
+    return (state.board, state.current_player, state.is_over, tuple((p["name"], p["cash"]) for p in state.players),
+            tuple((nid, n["power"], n["government"], tuple(n["bonds"].items())) for nid, n in state.nations.items()))
+
+
 def nation_inputs(state: Any, nid: str) -> tuple:
     """What a nation's card shows (it is drawn again only when this changes)."""
     n = state.nations[nid]
