@@ -14,7 +14,7 @@ from pathlib import Path
 import imperial_core as core
 import mutate
 import pytest
-from conftest import ROOT, PagePool, SiteServer, wait_ready
+from conftest import ROOT, PagePool, SiteServer, saved_text, wait_ready
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 SHOTS = ROOT / "test-results"
@@ -348,7 +348,7 @@ def test_a_game_changed_from_the_console_is_put_back(page: Page):
     new_game(page, seed=21)
     play(page, 3)
     game = page.evaluate("document.body.dataset.game")
-    good = json.loads(stored(page)[PREFIX + game])
+    good = json.loads(saved_text(page))  # once the third move is saved (after its frame)
     # from the console, the page's Python is reachable through the click handler it gave to JS
     page.evaluate("() => { const app = imperialPy.command.__self__; app.session.present.history.append(9999); }")
     page.get_by_test_id("share-link").click()
@@ -360,7 +360,7 @@ def test_a_game_changed_from_the_console_is_put_back(page: Page):
     page.locator("#decision [data-choice]").first.dispatch_event("click")  # aimed at the changed game: not played
     assert "changed from outside the page" in message(page) and moves(page) == 3
     play(page)
-    now = json.loads(stored(page)[PREFIX + game])
+    now = json.loads(saved_text(page))
     assert now["record"]["notation"][:3] == good["record"]["notation"] and now["summary"]["moves"] == 4
     open_link(page, "#g=" + url.split("#g=")[1])
     assert moves(page) == 3  # the link made from the rebuilt game opens, and it is behind the saved game
@@ -416,7 +416,7 @@ def test_a_link_to_a_saved_game_says_whether_it_continues_or_rewrites_it(page: P
     link7 = copy_link(page)
     for _ in range(3):
         page.get_by_test_id("undo").click()
-    assert json.loads(stored(page)[PREFIX + game])["summary"]["moves"] == 4
+    assert json.loads(saved_text(page))["summary"]["moves"] == 4
     count = len(stored(page))
     open_link(page, link7)
     prompt = page.get_by_test_id("prompt")
@@ -430,7 +430,7 @@ def test_a_link_to_a_saved_game_says_whether_it_continues_or_rewrites_it(page: P
     assert json.loads(stored(page)[PREFIX + game])["summary"]["moves"] == 4  # nothing written before the choice
     prompt.locator("button[data-cmd=link-continue]").click()
     assert page.evaluate("document.body.dataset.game") == game
-    assert json.loads(stored(page)[PREFIX + game])["summary"]["moves"] == 7 and len(stored(page)) == count
+    assert json.loads(saved_text(page))["summary"]["moves"] == 7 and len(stored(page)) == count
     # another move at move 5 in the saved game: the link now rewrites it
     page.get_by_test_id("undo").click()
     page.get_by_test_id("undo").click()
