@@ -347,7 +347,6 @@ def test_link_errors_are_the_engines_messages(page: Page):
 def test_a_game_changed_from_the_console_is_put_back(page: Page):
     new_game(page, seed=21)
     play(page, 3)
-    game = page.evaluate("document.body.dataset.game")
     good = json.loads(saved_text(page))  # once the third move is saved (after its frame)
     # from the console, the page's Python is reachable through the click handler it gave to JS
     page.evaluate("() => { const app = imperialPy.command.__self__; app.session.present.history.append(9999); }")
