@@ -254,9 +254,13 @@ class PagePool:
         self.booted: dict[tuple, BootedPage] = {}
         PagePool.live.append(self)
 
-    def use(self, viewport: dict[str, int], *, locale: str | None = None, phone: bool = False) -> Page:
+    def use(self, viewport: dict[str, int], *, locale: str | None = None, phone: bool = False,
+            lang: str | None = None) -> Page:
         """The pool's page for this kind of context (``locale``: the browser's language, English unless
-        said), reset (``reset_page``) and at the size ``viewport``."""
+        said), reset (``reset_page``) and at the size ``viewport``; ``lang``: then switched to that language
+        by the page's own command (a player's switch), so that a test of how the page looks in a language
+        needs no page booted in a browser speaking it (the browser's language only picks the first one, which
+        ``e2e/test_languages.py`` checks)."""
         locale = locale or LOCALE["en"]  # a browser speaking English: the same page as the English one
         key = (locale, phone)
         booted = self.booted.get(key)
@@ -266,6 +270,9 @@ class PagePool:
                 args.update(is_mobile=True, has_touch=True)
             booted = self.booted[key] = BootedPage(self.browser, self.site, **args)
         reset_page(booted, viewport)
+        if lang is not None and lang != booted.lang:
+            booted.page.evaluate("l => imperialPy.command('lang', l)", lang)
+            booted.page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
         return booted.page
 
     def take_errors(self) -> list[str]:
@@ -316,6 +323,7 @@ SPREAD = {
     "e2e/test_bots.py", "e2e/test_install.py", "e2e/test_hint_dock.py",
     "e2e/test_languages_logic.py", "tests/bots/test_bots.py", "tests/engine/test_load_fuzz.py",
     "tests/engine/test_position.py", "tests/engine/test_properties.py", "tests/bots/test_reasons_plain.py",
+    "tests/bots/test_expert.py", "e2e/test_page_audit.py",
 }
 #: Files that run in the same process as another (after it), to share its pool pages: the pages of
 #: browsers speaking German and Spanish are booted once, not once per process.
@@ -324,7 +332,7 @@ TOGETHER = {"e2e/test_a11y.py": "e2e/test_languages.py"}
 #: the usual order.  Only the time the run takes depends on this list.
 SLOW_FIRST = [
     "e2e/test_bylink.py", "e2e/test_bots.py", "e2e/test_languages.py", "e2e/test_a11y.py", "e2e/test_safety.py",
-    "e2e/test_ui.py", "e2e/test_tutorial.py", "e2e/test_lab.py", "e2e/test_panel_room.py",
+    "e2e/test_ui.py", "e2e/test_tutorial.py", "e2e/test_lab.py", "e2e/test_panel_room.py", "e2e/test_page_audit.py",
     "tests/bots/test_bots.py", "tests/bots/test_reasons_plain.py", "tests/bots/test_expert.py", "e2e/test_boot.py", "tests/engine/test_load_fuzz.py", "e2e/test_readable.py",
     "e2e/test_languages_logic.py", "e2e/test_hint_dock.py", "e2e/test_install.py",
     "tests/engine/test_position.py", "tests/engine/test_properties.py", "e2e/test_board_dom.py",

@@ -12,13 +12,12 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import imperial_bots as bots
 import imperial_core as core
 import pytest
-from conftest import LOCALE, ROOT, BootedPage, PagePool, SiteServer
+from conftest import LOCALE, ROOT, BootedPage, PagePool, SiteServer, wait_ready
 from playwright.sync_api import Browser, Page, expect
 from test_bots import click_move
 
@@ -72,10 +71,11 @@ def link_of(state: Any, seats: list[str] = SEATS) -> str:
 
 # -- a device -------------------------------------------------------------------------------------------------
 class Device:
-    def __init__(self, name: str, browser: Browser, site: SiteServer, **context: Any) -> None:
+    """A player's browser: a booted page (the pool's, or one of its own) at instant pace."""
+
+    def __init__(self, name: str, page: Page) -> None:
         self.name = name
-        self.booted = BootedPage(browser, site, **context)
-        self.page: Page = self.booted.page
+        self.page = page
         self.page.evaluate("() => imperialPy.command('pace', 'instant')")
 
     def moves(self) -> int:
@@ -117,16 +117,18 @@ class Device:
 
 
 @pytest.fixture(scope="module")
-def devices(browser: Browser, site: SiteServer) -> Iterator[dict[str, Device]]:
-    out = {
-        "Ann": Device("Ann", browser, site, viewport={"width": 1280, "height": 800}),
-        "Bob": Device("Bob", browser, site, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True),
-        "Dee": Device("Dee", browser, site, viewport={"width": 768, "height": 1000}),
+def devices(page_pool: PagePool) -> dict[str, Device]:
+    """Three browsers, each with its own storage: the pool's English laptop (Ann), its English phone (Bob) and
+    its Spanish-speaking phone's browser as an English tablet at 768×1000 (Dee, by the page's own switch; the
+    same browser is Bob's in the two-phones test below).  They are the pool's pages, booted once for the
+    whole process; the tests of this file that use them run one after another, and every page of the pool is
+    checked for uncaught errors after each test."""
+    return {
+        "Ann": Device("Ann", page_pool.use({"width": 1280, "height": 800})),
+        "Bob": Device("Bob", page_pool.use(PHONE, phone=True)),
+        "Dee": Device("Dee", page_pool.use({"width": 768, "height": 1000}, locale=LOCALE["es"], phone=True,
+                                           lang="en")),
     }
-    yield out
-    for d in out.values():
-        assert not d.booted.take_errors(), d.name
-        d.booted.context.close()
 
 
 def claim(dev: Device, seat: str | None) -> None:
@@ -275,12 +277,18 @@ def test_a_fork_keeps_both_lines(devices: dict[str, Device]):
 
 
 def test_share_sheet_gets_the_link_and_words_naming_the_player(browser: Browser, site: SiteServer):
-    dev = Device("Ann", browser, site, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    # a phone of its own: the share sheet's stand-in is in place before the page's first script (the page
+    # offers "Share…" where the browser has navigator.share), so this browser is booted once, with it
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.add_init_script(SHARE_STUB)
+    booted = BootedPage.__new__(BootedPage)
+    booted.context, booted.page, booted.errors = context, context.new_page(), []
+    booted.page.on("pageerror", lambda e: booted.errors.append(str(e)))
+    booted.page.goto(site.url)
+    wait_ready(booted.page)
+    dev = Device("Ann", booted.page)
     try:
-        dev.booted.context.add_init_script(SHARE_STUB)
-        dev.page.reload()
-        dev.page.wait_for_function("() => document.body.dataset.ready === '1'")
-        dev.page.evaluate("() => imperialPy.command('pace', 'instant')")
+        assert dev.page.evaluate("() => document.body.classList.contains('can-share')")
         start = prepared("europe")
         dev.open(link_of(start))
         claim(dev, "Ann")
@@ -308,8 +316,8 @@ def test_share_sheet_gets_the_link_and_words_naming_the_player(browser: Browser,
         SHOTS.mkdir(exist_ok=True)
         dev.page.screenshot(path=str(SHOTS / "bylink-send-390.png"))
     finally:
-        assert not dev.booted.take_errors()
-        dev.booted.context.close()
+        assert not booted.take_errors()
+        context.close()
 
 
 # -- games made by an older build ----------------------------------------------------------------------------
@@ -420,8 +428,12 @@ def test_a_game_by_link_on_two_phones_puts_the_decision_first(page_pool: PagePoo
     _seed, first, last = PHONE_GAME
     devs: dict[str, Device] = {}
     for name, lang in (("Ann", "de"), ("Bob", "es")):
+        # Ann: the pool's English phone switched to German by the page's own command; Bob: the pool's phone of
+        # a browser speaking Spanish (two browsers, each with its own storage)
         dev = Device.__new__(Device)
-        dev.name, dev.page = name, page_pool.use(PHONE, locale=LOCALE[lang], phone=True)
+        dev.name = name
+        dev.page = page_pool.use(PHONE, phone=True, lang="de") if lang == "de" else \
+            page_pool.use(PHONE, locale=LOCALE[lang], phone=True)
         dev.open(link_of(states[first], seats))
         dev.page.locator(f'[data-testid=claim-seat][data-seat="{name}"]').click()
         expect(dev.page.get_by_test_id("prompt")).to_be_hidden()

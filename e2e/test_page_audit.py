@@ -5,8 +5,9 @@ Spanish (the languages rotated over the states with a fixed seed: every state at
 language, not every state in every language).  The invariants are ``e2e/audit.py``'s: every choice in view, no
 text cut, the scores in view at every decision, axe-core's 0 serious or critical, nothing drawn over text.
 
-One booted page per size and language (``page_pool``); a state is opened through the page's own link or save
-import.  A failure names the state, the size, the language and the element, and its screenshot is
+The pool's English pages (``page_pool``: one for the two wider sizes, its phone for 390×844), switched to each
+language by the page's own command; a state is opened through the page's own link or save import.  A test per
+size and language, so that the nine can run on several processes.  A failure names the state, the size, the language and the element, and its screenshot is
 ``test-results/audit-<state>-<size>-<lang>.png``.  A second test breaks each invariant on purpose and expects
 the audit to name it."""
 
@@ -28,7 +29,7 @@ from audit_states import (
     tutorial_saves,
     tutorial_states,
 )
-from conftest import LOCALE, ROOT, PagePool, open_link
+from conftest import ROOT, PagePool, open_link
 from playwright.sync_api import Page
 
 SHOTS = ROOT / "test-results"
@@ -52,8 +53,9 @@ def plan(states: list[AuditState]) -> dict[tuple[tuple[int, int], str], list[tup
 
 
 def use(pool: PagePool, size: tuple[int, int], lang: str) -> Page:
+    """The pool's English page of this size (a phone's below 768 px), in ``lang`` by the page's own switch."""
     w, h = size
-    return pool.use({"width": w, "height": h}, locale=LOCALE[lang], phone=w < 768)
+    return pool.use({"width": w, "height": h}, phone=w < 768, lang=lang)
 
 
 CHANGED = "b => (document.body.dataset.game || '') + '/' + (document.body.dataset.moves || '') !== b " \
@@ -132,12 +134,12 @@ def shot_name(state: AuditState, size: tuple[int, int], lang: str) -> Path:
     return SHOTS / f"audit-{state.name.replace('/', '-')}-{size[0]}x{size[1]}-{lang}.png"
 
 
-def run_audit(pool: PagePool, states: list[AuditState], width: int = 0) -> list[str]:
-    """Every state of the plan audited (``width``: only at that size); the findings, each naming its state,
+def run_audit(pool: PagePool, states: list[AuditState], size: tuple[int, int], lang: str) -> list[str]:
+    """Every state of the plan at this size in this language audited; the findings, each naming its state,
     size, language and element."""
     failures: list[str] = []
-    for (size, lang), group in plan(states).items():
-        if width and size[0] != width:
+    for key, group in plan(states).items():
+        if key != (size, lang):
             continue
         page = use(pool, size, lang)
         for state, axe in group:
@@ -152,12 +154,20 @@ def run_audit(pool: PagePool, states: list[AuditState], width: int = 0) -> list[
     return failures
 
 
-def test_every_state_keeps_the_goals(page_pool: PagePool):
-    """(``IMPERIAL_AUDIT_ONLY``, a regular expression, audits only the states whose name it finds; and
-    ``IMPERIAL_AUDIT_SIZE``, a width, only at that size: for looking into one finding.)"""
+@pytest.mark.parametrize("size,lang", [(s, lang) for s in SIZES for lang in LANGS],
+                         ids=[f"{w}x{h}-{lang}" for w, h in SIZES for lang in LANGS])
+def test_every_state_keeps_the_goals(page_pool: PagePool, size: tuple[int, int], lang: str):
+    """The states of the plan at this size in this language (``IMPERIAL_AUDIT_ONLY``, a regular expression,
+    audits only the states whose name it finds; and ``IMPERIAL_AUDIT_SIZE``, a width, only at that size: for
+    looking into one finding)."""
     only = re.compile(os.environ.get("IMPERIAL_AUDIT_ONLY", ""))
     width = int(os.environ.get("IMPERIAL_AUDIT_SIZE", "0"))
-    failures = run_audit(page_pool, [s for s in all_states() if only.search(s.name)], width)
+    if width and size[0] != width:
+        pytest.skip(f"IMPERIAL_AUDIT_SIZE={width}")
+    states = [s for s in all_states() if only.search(s.name)]
+    if not any(key == (size, lang) for key in plan(states)):
+        pytest.skip("IMPERIAL_AUDIT_ONLY leaves no state at this size in this language")
+    failures = run_audit(page_pool, states, size, lang)
     assert not failures, f"{len(failures)} findings:\n" + "\n".join(failures)
 
 

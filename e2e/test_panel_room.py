@@ -12,7 +12,7 @@ from typing import Any
 import imperial_bots as bots
 import imperial_core as core
 import pytest
-from conftest import LOCALE, ROOT, PagePool, open_link
+from conftest import ROOT, PagePool, open_link
 from playwright.sync_api import Page
 from readable_position import midgame
 
@@ -38,8 +38,10 @@ def bond_decision() -> Any:
 
 
 def page_pool_use(pool: PagePool, lang: str, size: tuple[int, int]) -> Page:
+    """The pool's English page of this size (a phone's below 768 px), in ``lang`` by the page's own switch (no
+    page booted for a browser speaking German or Spanish)."""
     w, h = size
-    return pool.use({"width": w, "height": h}, locale=LOCALE[lang], phone=w < 768)
+    return pool.use({"width": w, "height": h}, phone=w < 768, lang=lang)
 
 
 #: per element of ``sel``: its box, whether it lies inside the decision's body and the window, and the body's
