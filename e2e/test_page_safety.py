@@ -489,12 +489,18 @@ def test_a_game_changed_from_the_console_is_rebuilt_before_saving_or_linking():
 
 
 # -- 10. the move is saved once its frame is painted; hidden, closed or busy first, at once ---------------
-def test_a_move_is_saved_after_its_frame_and_never_later_than_the_page_is_hidden():
+def held_frames_game() -> tuple[pf.FakePage, Any, str]:
+    """A new game on a page whose frames are painted only when the test says so (``page.paint()``): the page,
+    the app and the game's id."""
     page = pf.FakePage()
     page.hold_frames = True
     app = pf.new_app(page)
     app.command("start")
-    gid = app.session.game_id
+    return page, app, app.session.game_id
+
+
+def test_a_move_is_saved_after_its_frame_and_never_later_than_the_page_is_hidden():
+    page, app, gid = held_frames_game()
     saved: list[int] = []
     real = app.library.save
     app.library.save = lambda: (saved.append(app.session.cur), real())[1]
@@ -521,11 +527,7 @@ def test_a_move_is_saved_after_its_frame_and_never_later_than_the_page_is_hidden
 
 
 def test_a_crash_while_drawing_loses_no_move():
-    page = pf.FakePage()
-    page.hold_frames = True
-    app = pf.new_app(page)
-    app.command("start")
-    gid = app.session.game_id
+    page, app, gid = held_frames_game()
     page.ui.fail_highlight = 1  # the next drawing fails
     click_first(app, page)
     page.paint()

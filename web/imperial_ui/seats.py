@@ -176,6 +176,20 @@ class Ask:
                            "seconds": HINT_SECONDS if self.kind == "hint" else None})
 
 
+NOT_LEGAL = "the computer's answer is not a legal move in this position"
+
+
+def _legal_choice(msg: dict[str, Any], state: Any) -> tuple[Any, int] | None:
+    """The action a worker's message names (its ``index`` into ``legal_actions`` and its ``action`` in
+    notation, which must agree), and that index; ``None`` when it names no legal move here."""
+    legal = core.legal_actions(state)
+    index, notation = msg.get("index"), msg.get("action")
+    if type(index) is not int or not 0 <= index < len(legal) or not isinstance(notation, str) \
+            or str(legal[index]) != notation:
+        return None
+    return legal[index], index
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What to do with a worker's answer: ``play`` it, show it as a ``hint`` (or as the hint ``so-far``
@@ -328,11 +342,10 @@ class Table:
         if msg.get("type") == "hint-so-far":  # the search goes on: the request stays pending
             if ask is not self.pending_hint or not self._fits(ask, state, game, step):
                 return Outcome("stale", ask)
-            legal = core.legal_actions(state)
-            index, notation = msg.get("index"), msg.get("action")
-            if type(index) is not int or not 0 <= index < len(legal) or str(legal[index]) != notation:
-                return Outcome("bad", ask, problem="the computer's answer is not a legal move in this position")
-            return Outcome("so-far", ask, legal[index], index)
+            chosen = _legal_choice(msg, state)
+            if chosen is None:
+                return Outcome("bad", ask, problem=NOT_LEGAL)
+            return Outcome("so-far", ask, *chosen)
         if ask is self.pending_move:
             self.pending_move = None
         else:
@@ -343,13 +356,11 @@ class Table:
             return Outcome("stale", ask)
         if ask.kind == "move" and (self.paused or self.failed or self.computer_to_move(state) != ask.level):
             return Outcome("stale", ask)
-        legal = core.legal_actions(state)
-        index, notation = msg.get("index"), msg.get("action")
-        if type(index) is not int or not 0 <= index < len(legal) or not isinstance(notation, str) \
-                or str(legal[index]) != notation:
-            return Outcome("bad", ask, problem="the computer's answer is not a legal move in this position")
+        chosen = _legal_choice(msg, state)
+        if chosen is None:
+            return Outcome("bad", ask, problem=NOT_LEGAL)
         ms = msg.get("ms")
-        return Outcome("play" if ask.kind == "move" else "hint", ask, legal[index], index,
+        return Outcome("play" if ask.kind == "move" else "hint", ask, *chosen,
                        clean_why(msg.get("why", "")), clean_why(msg.get("reason", "")),
                        float(ms) if type(ms) in (int, float) and 0 <= ms < 1e9 else 0.0,
                        whys=clean_whys(msg.get("whys")))
