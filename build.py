@@ -703,6 +703,14 @@ def nations_css() -> str:
     return style.page_css(boards)
 
 
+def fill_in(path: Path, placeholder: str, value: str) -> None:
+    """Write ``value`` where ``path`` (a page's file in dist/) holds ``placeholder``, which it must hold once."""
+    text = path.read_text()
+    if text.count(placeholder) != 1:
+        raise BuildError(f"{path.name} does not hold {placeholder} once")
+    path.write_text(text.replace(placeholder, value))
+
+
 def build() -> dict:
     """Assemble dist/ and return a summary (hash, file count, sizes)."""
     pyodide_tgz = npm_tarball(*PYODIDE)
@@ -728,6 +736,7 @@ def build() -> dict:
     # Pyodide runtime.
     pydir = DIST / "pyodide"
     extract_members(pyodide_tgz, {f"package/{n}": pydir / n for n in PYODIDE_FILES})
+    fill_in(DIST / "start.mjs", "__WASM_BYTES__", str((pydir / "pyodide.asm.wasm").stat().st_size))
     # Wheels + lock.
     entries = []
     for (name, version, fname, _sha, imports, depends), src in zip(BROWSER_WHEELS, wheels, strict=True):

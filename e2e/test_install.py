@@ -1,7 +1,7 @@
 """The site is an installable web app: a valid manifest with real icons, Chromium's own installability check
 passes, and a newer version of the site is offered by a prompt that waits for the player.  A first visit
-downloads every file once (the service worker's precache revalidates what the page has just downloaded), and a
-new version's precache holds the new files, never the old ones."""
+downloads every file once (the service worker's precache revalidates what the page has just downloaded), the
+interpreter before the wheels, and a new version's precache holds the new files, never the old ones."""
 
 from __future__ import annotations
 
@@ -78,11 +78,28 @@ def test_installable_and_a_new_version_waits_for_the_players_go_ahead(playwright
     context = playwright.chromium.launch_persistent_context(tmp_path / "profile", executable_path=CHROMIUM,
                                                             args=CHROMIUM_ARGS, headless=True)
     page = context.pages[0] if context.pages else context.new_page()
+    # the first visit on a line of 4 MB/s, so that the order of the downloads shows
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 20, "downloadThroughput": 4_000_000, "uploadThroughput": 1_000_000})
     page.goto(changing_site.url)
     wait_ready(page)
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    # the interpreter came first: no wheel was asked for before the standard library had come, nor before the
+    # WebAssembly was nearly all there (start.mjs holds them), so Python starts while the wheels download
+    got = page.evaluate("""() => performance.getEntriesByType('resource')
+        .map((r) => ({name: r.name.split('/').pop(), start: r.startTime, end: r.responseEnd}))""")
+    wheels = [r for r in got if r["name"].endswith(".whl")]
+    stdlib = next(r for r in got if r["name"] == "python_stdlib_game.zip")
+    wasm = next(r for r in got if r["name"] == "pyodide.asm.wasm")
+    assert len(wheels) == 8, [r["name"] for r in got]
+    first = min(r["start"] for r in wheels)
+    assert first >= stdlib["end"], (first, stdlib)
+    assert first >= wasm["start"] + 0.8 * (wasm["end"] - wasm["start"]), (first, wasm)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     # Chromium's own installability check passes
-    cdp = context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["url"].endswith("/manifest.webmanifest")
     assert not manifest.get("errors"), manifest.get("errors")
