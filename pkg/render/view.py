@@ -3,7 +3,7 @@ regions takes up, in board pixels (the drawing's own units).
 
 ``content_box(board)`` is the box around every name, factory site, harbour and place for pieces of the board,
 with a little room around it: the page shows no more than this when it zooms out (Imperial 2030's polar band
-and the empty sea under the southern continents fall outside it). ``focus_box(board, regions)`` is the box
+and the empty sea under the southern continents fall outside it); measured once, kept in ``view.json``. ``focus_box(board, regions)`` is the box
 around the names and the pieces' places of some regions (the choices on the map, a nation's home): what the
 page brings into view.  ``home_regions(board, nation)`` are the regions the drawing shows as a nation's home.
 
@@ -12,6 +12,8 @@ Pure geometry of the drawing: nothing here decides a rule.
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Iterable
 from functools import cache
 
@@ -20,6 +22,8 @@ from .geometry import load_geometry
 from .style import PIECE_LAYOUT
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+#: Each board's content box, measured.
+VIEW_FILE = os.path.join(os.path.dirname(__file__), "view.json")
 
 
 def _union(boxes: Iterable[Box]) -> Box | None:
@@ -59,7 +63,16 @@ def _marks(board: str, rid: str) -> tuple[Box, ...]:
 @cache
 def content_box(board: str) -> Box:
     """The part of ``board``'s drawing that holds something to read (every region's name, sites, harbours and
-    places for pieces, the canals), with half a piece of room around it, inside the drawing."""
+    places for pieces, the canals), with half a piece of room around it, inside the drawing: read from
+    ``view.json``, which ``python -m render.view`` writes from :func:`measured_content_box` (measuring
+    it takes a tenth of a second of a phone's first open; tests check the file against the measure)."""
+    with open(VIEW_FILE, encoding="utf-8") as fh:
+        x0, y0, x1, y1 = json.load(fh)[board]
+    return (x0, y0, x1, y1)
+
+
+def measured_content_box(board: str) -> Box:
+    """:func:`content_box` measured from the geometry and the pieces' layout."""
     geo = load_geometry(board)
     boxes = [b for rid, reg in geo["regions"].items() if reg["kind"] != "impassable" for b in _marks(board, rid)]
     size = geo["label_size"]
@@ -83,3 +96,16 @@ def home_regions(board: str, nation: str) -> tuple[str, ...]:
     """The regions ``board``'s drawing shows as ``nation``'s home (its hatched provinces)."""
     return tuple(rid for rid, reg in load_geometry(board)["regions"].items()
                  if reg["kind"] == "home" and reg.get("nation") == nation)
+
+
+def write_view_file() -> None:
+    """Write ``view.json``: every board's content box as measured now."""
+    from .geometry import BOARDS
+
+    boxes = {board: list(measured_content_box(board)) for board in BOARDS}
+    with open(VIEW_FILE, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(boxes, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    write_view_file()

@@ -8,6 +8,7 @@ import imperial_core as core
 import pytest
 from render import content_box, focus_box, home_regions, load_geometry
 from render.board import _label_box, stack_spots
+from render.view import measured_content_box
 
 
 def inside(inner: tuple[float, ...], outer: tuple[float, ...]) -> bool:
@@ -25,6 +26,13 @@ def test_the_content_box_holds_every_name_and_place_for_pieces(board: str) -> No
         assert inside(_label_box(reg, geo["label_size"]), box), rid
         for x, y in stack_spots(board, rid, 3):
             assert box[0] <= x <= box[2] and box[1] <= y <= box[3], rid
+
+
+@pytest.mark.parametrize("board", ["europe", "world2030"])
+def test_the_kept_content_box_is_the_measured_one(board: str) -> None:
+    # render/view.json is written by `python -m render.view` (run it in pkg/ after a change to the geometry or
+    # the pieces' layout)
+    assert content_box(board) == measured_content_box(board)
 
 
 def test_the_world_boards_content_leaves_the_polar_band_out() -> None:

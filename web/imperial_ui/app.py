@@ -133,17 +133,17 @@ class App:
             self.dom.ui.banner(self.model.w("page.m.off_banner"))
         guarded(self.said, start.fill_boards)
         guarded(self.said, start.fill_seed)
-        guarded(self.said, start.show)
         js.window.addEventListener("hashchange", create_proxy(lambda e: self.handle(self.links.open_hash)))
         js.window.addEventListener("storage", create_proxy(lambda e: self.handle(self.links.on_storage, e)))
         # a page hidden or closed saves what waits for a frame: a hidden page paints none (``visibilitychange``
         # is the document's, and reaches the window)
         for name in ("pagehide", "visibilitychange"):
             js.window.addEventListener(name, self._proxies[2])
-        if has_link():
-            guarded(self.said, self.links.open_hash)
-            return
-        guarded(self.said, self.resume_tab)
+        # the start screen only when no game opens: a link's game, or the one a reload resumes (drawing the
+        # start screen's board first would cost a phone's first open of a link a tenth of a second for nothing)
+        guarded(self.said, self.links.open_hash if has_link() else self.resume_tab)
+        if self.model.session is None:
+            guarded(self.said, start.show)
 
     def resume_tab(self) -> None:
         """A reload resumes the game this tab was playing; a game the storage refused comes back from the
