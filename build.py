@@ -82,7 +82,7 @@ BROWSER_WHEELS = [
 ENGINE_PACKAGES = ["imperial_core", "imperial_bots", "imperial_text", "render"]
 
 #: Start-up: lines of third-party wheels changed before they are compiled (wheel file, member, old, new).
-#: svgwrite imports ``urllib.request`` at import for one method we never call (embedding a Google web font):
+#: svgwrite imports ``urllib.request`` at import for one method we never call (embedding a web font):
 #: in Pyodide that pulls in http.client and the email package, about a third of the renderer's import time
 #: (bench/startup.py); imported where it is used instead, the wheel behaves the same.
 WHEEL_PATCHES = [
@@ -90,6 +90,27 @@ WHEEL_PATCHES = [
      "def urlopen(*args, **kw):  # imported on first use (imperial build.py: start-up time)\n"
      "    from urllib.request import urlopen as real\n"
      "    return real(*args, **kw)"),
+    # its validator (the SVG profiles' tables and a parser of attribute values: a fifth of the renderer's import
+    # in CPython) is imported with it and made for every drawing, even with ``debug=False``, which never uses it
+    # (every use in svgwrite is under ``if self.debug``): made on first use instead, and imported then
+    ("svgwrite-1.4.3-py3-none-any.whl", "svgwrite/params.py", "from svgwrite.validator2 import get_validator",
+     "def get_validator(profile, debug=True):  # imported on first use (imperial build.py: start-up time)\n"
+     "    from svgwrite.validator2 import get_validator as real\n"
+     "    return real(profile, debug)"),
+    ("svgwrite-1.4.3-py3-none-any.whl", "svgwrite/params.py", "    __slots__ = ['_debug', 'validator', '_profile']",
+     "    __slots__ = ['_debug', '_validator', '_profile']\n"
+     "\n"
+     "    @property\n"
+     "    def validator(self):  # made on first use (imperial build.py: start-up time)\n"
+     "        if self._validator is None:\n"
+     "            self._validator = get_validator(self.profile, self.debug)\n"
+     "        return self._validator\n"
+     "\n"
+     "    @validator.setter\n"
+     "    def validator(self, value):\n"
+     "        self._validator = value"),
+    ("svgwrite-1.4.3-py3-none-any.whl", "svgwrite/params.py",
+     "        self.validator = get_validator(self.profile,  self.debug)", "        self._validator = None"),
 ]
 
 #: Start-up bytes: members of the third-party wheels that the game never imports, left out of the copies
@@ -265,7 +286,9 @@ def patch_wheels(pydir: Path, names: list[str]) -> None:
     """In the copies of the third-party wheels ``names`` in ``pydir``: leave out the members ``WHEEL_STRIP``
     names and apply ``WHEEL_PATCHES`` (each old text must be there once). The wheels' RECORD is written afresh
     when they are compiled (``compile_wheels``)."""
-    patches = {(fname, member): (old, new) for fname, member, old, new in WHEEL_PATCHES}
+    patches: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for fname, member, old, new in WHEEL_PATCHES:
+        patches.setdefault((fname, member), []).append((old, new))
     unknown = {fname for fname, _m in patches} - set(names)
     if unknown:
         raise BuildError(f"patches for wheels not shipped: {sorted(unknown)}")
@@ -277,12 +300,14 @@ def patch_wheels(pydir: Path, names: list[str]) -> None:
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zo:
             for info, data in items:
                 if (fname, info.filename) in patches:
-                    old, new = patches[fname, info.filename]
                     text = data.decode("utf-8")
-                    if text.count(old) != 1:
-                        raise BuildError(f"cannot patch {fname}: {info.filename} does not hold {old!r} once")
                     eol = "\r\n" if "\r\n" in text else "\n"  # the file's own line ends
-                    data = text.replace(old, new.replace("\n", eol)).encode("utf-8")
+                    for old, new in patches[fname, info.filename]:
+                        old = old.replace("\n", eol)
+                        if text.count(old) != 1:
+                            raise BuildError(f"cannot patch {fname}: {info.filename} does not hold {old!r} once")
+                        text = text.replace(old, new.replace("\n", eol))
+                    data = text.encode("utf-8")
                 zo.writestr(info, data)
         path.write_bytes(out.getvalue())
 

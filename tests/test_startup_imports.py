@@ -64,24 +64,53 @@ def test_schemas_are_built_on_first_validation_and_still_validate():
     assert out["refused"] is True  # validation at the borders still refuses bad data
 
 
-def test_svgwrite_is_patched_to_import_urllib_on_first_use():
-    """svgwrite imports ``urllib.request`` at import for one method; the shipped wheel imports it there."""
-    (fname, member, old, new), = build.WHEEL_PATCHES
+# a drawing made and written out by the shipped svgwrite alone (the patched wheel, imported from the zip)
+SVG_PROBE = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import svgwrite
+assert svgwrite.__file__.startswith(sys.argv[1]), svgwrite.__file__
+d = svgwrite.Drawing(size=(10, 10), debug=False, profile="full")
+d.add(d.rect((1, 2), (3, 4), fill="red"))
+text = d.tostring()
+assert '<rect fill="red" height="4" width="3" x="1" y="2" />' in text, text
+quiet = sorted(m for m in ("urllib.request", "svgwrite.validator2", "svgwrite.data.full11") if m in sys.modules)
+checked = svgwrite.Drawing(debug=True)
+try:
+    checked.add(checked.rect((0, 0), (1, 1), fill="no-such-colour;"))
+    checked.tostring()
+except TypeError:
+    print("validated", quiet)
+else:
+    print("not validated", quiet)
+"""
+
+
+def test_svgwrite_is_patched_to_import_urllib_and_its_validator_on_first_use():
+    """svgwrite imports ``urllib.request`` at import for one method, and its validator's tables for every
+    drawing; the shipped wheel imports each where it is used, and draws the same."""
+    fnames = {fname for fname, *_ in build.WHEEL_PATCHES}
+    assert fnames == {"svgwrite-1.4.3-py3-none-any.whl"}
+    (fname,) = fnames
     source = build.CACHE / "wheels" / fname
     if not source.exists():
         build.browser_wheels()
     with zipfile.ZipFile(source) as zf:
-        original = zf.read(member).decode()
-    assert original.count(old) == 1
+        for _f, member, old, _new in build.WHEEL_PATCHES:
+            assert zf.read(member).decode().count(old) == 1, member
     work = build.CACHE / "test-patch"
     work.mkdir(parents=True, exist_ok=True)
     (work / fname).write_bytes(source.read_bytes())
     build.patch_wheels(work, [fname])
     with zipfile.ZipFile(work / fname) as zf:
-        patched = zf.read(member).decode()
         kept = [n for n in zipfile.ZipFile(source).namelist() if not build.stripped(n)]
         assert zf.namelist() == kept
-    assert "\nfrom urllib" not in patched and "\nimport urllib" not in patched
-    space: dict = {}
-    exec(compile(patched.replace("\r\n", "\n").split("from svgwrite.utils")[0], member, "exec"), space)
-    assert callable(space["urlopen"])  # the method's name is still there, importing on first call
+        for _f, member, old, _new in build.WHEEL_PATCHES:
+            patched = zf.read(member).decode()
+            assert not any(line.startswith(old) for line in patched.splitlines()), member  # not at import
+            assert "\nfrom urllib" not in patched and "\nimport urllib" not in patched
+    out = subprocess.run([sys.executable, "-c", SVG_PROBE, str(work / fname)], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    # nothing of either was imported for a drawing without checks; a drawing with them still checks
+    assert out.stdout.strip() == "validated []", out.stdout
