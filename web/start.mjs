@@ -12,28 +12,34 @@ const WASM_BYTES = Number("__WASM_BYTES__");
 const WASM_TAIL = 0.05;
 
 /**
- * On a first visit (no service worker serves the site yet) the network is what a phone waits for: the
- * interpreter's WebAssembly and standard library are fetched before the wheels, so that the interpreter
- * compiles and starts while the wheels download instead of every file sharing the line until the last
- * (issue 42: a phone's first open of a link). Each wheel's request is held until the standard library has
- * arrived and the WebAssembly all but its last twentieth (a copy of each response is read as it comes), and
- * no longer; the page's fetch is given back once Python has started. Returns the function that gives it back.
+ * On a first visit (no service worker serves the site yet) the network is what a phone waits for (issue 42: a
+ * phone's first open of a link). The interpreter's WebAssembly and standard library are asked for at once,
+ * before the page's other scripts run and Pyodide's own loader gets that far, and handed to the loader when
+ * it asks for them; and they come before the wheels, so that the interpreter compiles and starts while the
+ * wheels download instead of every file sharing the line until the last. Each wheel's request is held until the
+ * standard library has arrived and the WebAssembly all but its last twentieth (a copy of each response is read
+ * as it comes), and no longer; the page's fetch is given back once Python has started. Returns the function
+ * that gives it back.
  */
 function runtimeFirst() {
   if (navigator.serviceWorker?.controller) return () => {};
+  const fetchNow = globalThis.fetch;
   let left = 2;
   let release;
   const arrived = new Promise((resolve) => (release = resolve));
   const done = () => --left || release();
-  const fetchNow = globalThis.fetch;
+  // arrived (or nearly), or failed: either way the wheels need not wait for it any longer
+  const wasm = fetchNow(WASM_URL, { credentials: "same-origin" });
+  wasm.then((res) => nearlyRead(res.clone())).catch(() => {}).then(done);
+  const stdlib = fetchNow(STDLIB_URL);
+  stdlib.then((res) => res.clone().arrayBuffer()).catch(() => {}).then(done);
+  const early = new Map([[WASM_URL, wasm], [STDLIB_URL, stdlib]]);
   globalThis.fetch = (input, init) => {
     const url = String(input?.url ?? input);
     if (url.endsWith(".whl")) return arrived.then(() => fetchNow(input, init));
-    const answer = fetchNow(input, init);
-    // arrived (or nearly), or failed: either way the wheels need not wait for it any longer
-    if (url === STDLIB_URL) answer.then((res) => res.clone().arrayBuffer()).catch(() => {}).then(done);
-    if (url === WASM_URL) answer.then((res) => nearlyRead(res.clone())).catch(() => {}).then(done);
-    return answer;
+    const answer = early.get(url);  // once: a second request (say, a retry) goes to the network
+    early.delete(url);
+    return answer ?? fetchNow(input, init);
   };
   return () => {
     release();
