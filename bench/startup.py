@@ -206,8 +206,26 @@ def first_visit_bytes(browser, base: str, dist: Path) -> None:
           f"{len(extra)} files (the whole first visit {sum(visit.values()) / 1e6:.2f} MB)")
 
 
-def phone_ready_ms(browser, url: str) -> float:
-    """A first open of ``url`` in a fresh context, throttled like a phone on mobile data: ms to ready."""
+#: When the files a first open waits for had come, ms from navigation (the wheels: the first asked for, the last
+#: come), read from the page's resource timings.
+ARRIVALS_JS = """() => {
+  const got = performance.getEntriesByType('resource');
+  const one = (end) => got.find((r) => r.name.endsWith(end));
+  const wheels = got.filter((r) => r.name.endsWith('.whl'));
+  const at = (r, key) => (r ? Math.round(r[key]) : -1);
+  return {
+    'standard library come': at(one('python_stdlib_game.zip'), 'responseEnd'),
+    'WebAssembly asked for': at(one('pyodide.asm.wasm'), 'startTime'),
+    'WebAssembly come': at(one('pyodide.asm.wasm'), 'responseEnd'),
+    'first wheel asked for': wheels.length ? Math.round(Math.min(...wheels.map((r) => r.startTime))) : -1,
+    'last wheel come': wheels.length ? Math.round(Math.max(...wheels.map((r) => r.responseEnd))) : -1,
+  };
+}"""
+
+
+def phone_ready_ms(browser, url: str, stages: list[dict[str, float]] | None = None) -> float:
+    """A first open of ``url`` in a fresh context, throttled like a phone on mobile data: ms to ready (and, in
+    ``stages``, when its files came and its stages began)."""
     ctx = browser.new_context()
     page = ctx.new_page()
     page.set_default_timeout(900_000)
@@ -218,23 +236,32 @@ def phone_ready_ms(browser, url: str) -> float:
     page.goto(url)
     page.wait_for_function("() => document.body && document.body.dataset.ready === '1'", timeout=900_000)
     ms = float(page.evaluate("document.body.dataset.readyAt"))
+    if stages is not None:
+        stages.append({**page.evaluate(ARRIVALS_JS), **page.evaluate(STAGE_MARKS), "ready": ms})
     ctx.close()
     return ms
 
 
 def phone(browser, base: str, runs: int) -> None:
-    """Print a phone's first open of a game link beside a bare Pyodide boot of the same files, both throttled."""
+    """Print a phone's first open of a game link beside a bare Pyodide boot of the same files, both throttled,
+    and when the game's files came and its stages began (medians)."""
     url = base + "#g=" + link_token()
     game: list[float] = []
     bare: list[float] = []
+    stages: list[dict[str, float]] = []
     for _ in range(runs):  # interleaved, so machine noise hits both alike
-        game.append(phone_ready_ms(browser, url))
+        game.append(phone_ready_ms(browser, url, stages))
         bare.append(phone_ready_ms(browser, base + "bench-bare.html"))
     g, b = statistics.median(game), statistics.median(bare)
     print(f"phone (CDP: {PHONE_NETWORK['downloadThroughput'] / 1e6:.1f} MB/s down, {PHONE_NETWORK['latency']} ms, "
           f"CPU {PHONE_CPU}x), first open of a game link: ready at {g / 1000:.2f} s, bare Pyodide boot of the same "
           f"files {b / 1000:.2f} s, ratio {g / b:.2f} (target <= 1.3)  (median of {runs}; game "
           f"{sorted(round(x) for x in game)} ms, bare {sorted(round(x) for x in bare)} ms)")
+    keys = ["early:painted", "start", "standard library come", "WebAssembly asked for", "first wheel asked for",
+            "WebAssembly come", "last wheel come", "runtime:done", "import:start", "import:pydantic",
+            "import:engine", "import:page", "ready"]
+    print("  the game's first open, ms from navigation (medians): " + ", ".join(
+        f"{k.replace('import:', 'imported ')} {med(stages, k):.0f}" for k in keys))
 
 
 def med(samples: list[dict[str, float]], key: str) -> float:
@@ -299,7 +326,7 @@ def main() -> None:
                     workers.append(page.evaluate("document.body.dataset.worker || 'off'"))
                 if name != "bare":
                     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-                    page.wait_for_function("navigator.serviceWorker.controller !== null")
+                    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
                 warm[name].append(ready_ms(page, None, f"warm {name}"))
                 # a site that keeps a snapshot for warm starts makes it after a return visit: wait for it, and
                 # time the next visit (every page, bare one included, is reloaded once more alike)

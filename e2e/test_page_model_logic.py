@@ -1,15 +1,18 @@
 """The game screen's model in plain CPython (no browser, no DOM): the decision it offers, clicks belonging to
-the decision they were drawn for, replay stepping within the game, the score screen, the log filter, and a
-game that goes through a save and back shows the same position and the same decision."""
+the decision they were drawn for, replay stepping within the game, the score screen, the log filter and its
+entries told when first read, and a game that goes through a save and back shows the same position and the same
+decision."""
 
 from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 
 import imperial_core as core
 import pytest
 from conftest import ROOT
+from imperial_core.narrate import entry
 
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -155,3 +158,28 @@ def test_a_game_through_a_save_shows_the_same_position_and_decision(board: str) 
     mine, theirs = m.current_chooser(), back.current_chooser()
     assert [(t.value, t.label) for t in theirs.next_tokens()] == [(t.value, t.label) for t in mine.next_tokens()]
     assert back.recent_regions() == m.recent_regions()
+
+
+def test_the_log_tells_each_move_when_first_read_and_keeps_it() -> None:
+    s = played(40)
+    g = s.present
+    opened = Session.from_state(g, game_id="m")
+    assert len(opened.entries) == 40 and opened.entries._told == [None] * 40  # nothing told on opening
+    last = opened.entries[-1]
+    assert opened.entries[39] is last  # told once, then kept
+    assert sum(e is not None for e in opened.entries._told) == 1
+    # every entry, read in any way, is the one the engine's narration gives that move
+    told = [entry(opened.states[k], opened.actions[k], opened.events[k], lang="en") for k in range(40)]
+    assert list(opened.entries) == told == opened.entries[0:40] == s.entries[:]
+    with pytest.raises(IndexError):
+        opened.entries[40]
+    # a computer's reason written into an entry stays until the language changes, which tells it again
+    opened.entries[3] = replace(told[3], text=told[3].text + " — why")
+    assert opened.entries[3].text.endswith(" — why")
+    opened.retell("de")
+    assert opened.entries[3] == entry(opened.states[3], opened.actions[3], opened.events[3], lang="de")
+    assert opened.entries[3].text != told[3].text
+    # undo then a new move: the log ends with the new move
+    opened.cur = 10
+    opened.play(core.legal_actions(opened.present)[0])
+    assert len(opened.entries) == 11 and opened.entries[10].step == 11

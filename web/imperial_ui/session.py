@@ -14,8 +14,9 @@ present (and the moves kept for redo) against it before the game is saved or put
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 import imperial_core as core
 from imperial_core import codec, model
@@ -106,16 +107,62 @@ def form_problems(raw: list[str], count: str, seed: str) -> tuple[list[FormProbl
     return out, number
 
 
+class Log(Sequence[Entry]):
+    """A session's log: ``log[k]`` says what move ``k`` did.  Each entry is told (in the session's language,
+    from the move's kept events) the first time it is read: a link or save of a long game opens without
+    telling every move of it, and what is told is kept."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self._told: list[Entry | None] = []
+
+    def __len__(self) -> int:
+        return len(self._told)
+
+    @overload
+    def __getitem__(self, k: int) -> Entry: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[Entry]: ...
+    def __getitem__(self, k: int | slice) -> Entry | list[Entry]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self._told)))]
+        k = range(len(self._told))[k]  # a negative index counts from the end; IndexError past it
+        told = self._told[k]
+        if told is None:
+            s = self._session
+            told = self._told[k] = entry(s.states[k], s.actions[k], s.events[k], lang=s.lang)
+        return told
+
+    def __iter__(self) -> Iterator[Entry]:
+        return (self[k] for k in range(len(self._told)))
+
+    def __setitem__(self, k: int, told: Entry) -> None:
+        """An entry told otherwise (a computer's move with its reason)."""
+        self._told[range(len(self._told))[k]] = told
+
+    def __delitem__(self, k: slice) -> None:
+        del self._told[k]
+
+    def add(self) -> None:
+        """The latest move (``session.actions[-1]``), told when read."""
+        self._told.append(None)
+
+    def forget(self) -> None:
+        """Every entry told again when read (the session's language changed)."""
+        self._told = [None] * len(self._told)
+
+
 @dataclass
 class Session:
     """States ``states[0..]`` with ``states[k+1] = apply(states[k], actions[k])``; ``cur`` is the present.
 
-    ``entries[k]`` says what ``actions[k]`` did, in a sentence built from the engine's events."""
+    ``entries[k]`` says what ``actions[k]`` did, in a sentence built from the engine's events (:class:`Log`: told
+    when first read)."""
 
     players: list[str]
     states: list[Any]
     actions: list[Any] = field(default_factory=list)
-    entries: list[Entry] = field(default_factory=list)
+    entries: Log = field(init=False, repr=False)
     events: list[list[Any]] = field(default_factory=list)  # what each move did, as the engine's events
     lang: str = "en"  # the language of ``entries``
     prints: list[int] = field(default_factory=list)
@@ -128,6 +175,9 @@ class Session:
     #: a game of earlier rules, as it was opened: ``up`` (moved to the current rules, its record replays the
     #: same under them), ``kept`` (it plays on under its own rules), ``""`` (the current rules)
     rules: str = ""
+
+    def __post_init__(self) -> None:
+        self.entries = Log(self)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -161,9 +211,9 @@ class Session:
         self._push(action, new, events)
 
     def _push(self, action: Any, new: Any, events: list[Any]) -> None:
-        self.entries.append(entry(self.states[-1], action, events, lang=self.lang))
         self.events.append(list(events))
         self.actions.append(action)
+        self.entries.add()
         self.states.append(new)
         self.prints.append(fingerprint(new))
 
@@ -254,8 +304,7 @@ class Session:
         if lang == self.lang:
             return
         self.lang = lang
-        self.entries = [entry(self.states[k], self.actions[k], self.events[k], lang=lang)
-                        for k in range(len(self.actions))]
+        self.entries.forget()
 
     def log(self, upto: int | None = None) -> list[Entry]:
         """What each move up to move ``upto`` (default: the present) did."""
