@@ -64,8 +64,10 @@ def _play(state: Any, seed: int) -> Any:
     return core.apply(state, bots.choose(state, level="easy", seed=seed))
 
 
+@cache
 def _first_kinds(board: str) -> dict[str, Any]:
-    """The first state of each kind of decision in the seeded games, and the largest bond decision."""
+    """The first state of each kind of decision in the seeded games, and the largest bond decision (played once
+    per process: the decisions and the hints are both taken from them; read only)."""
     found: dict[str, Any] = {}
     most = None
     for seed in SEEDS:

@@ -325,6 +325,11 @@ SPREAD = {
     "tests/engine/test_position.py", "tests/engine/test_properties.py", "tests/bots/test_reasons_plain.py",
     "tests/bots/test_expert.py", "e2e/test_page_audit.py",
 }
+#: Tests of a ``SPREAD`` file that run in one process all the same (their names' beginnings): they share what
+#: their module makes once per process (``tests/bots/test_bots.py``: the 2,925 positions of 40 random games,
+#: about 4 CPU-s, made once instead of in both processes).  Only the time the run takes depends on this.
+SHARED = {"tests/bots/test_bots.py": ("test_the_positions_cover", "test_choose_returns", "test_a_tiny_strong_search",
+                                      "test_the_same_seed_gives", "test_reasons_are_one_line")}
 #: Files that run in the same process as another (after it), to share its pool pages: the pages of
 #: browsers speaking German and Spanish are booted once, not once per process.
 TOGETHER = {"e2e/test_a11y.py": "e2e/test_languages.py"}
@@ -355,17 +360,19 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Hand out whole files (``SPREAD`` files test by test, ``TOGETHER`` files with their partner) in the
-    order collected (``SLOW_FIRST``), each
-    worker holding the next one or two while it runs."""
+    """Hand out whole files (``SPREAD`` files test by test but for their ``SHARED`` tests, ``TOGETHER`` files
+    with their partner) in the order collected (``SLOW_FIRST``), each worker holding the next one or two while
+    it runs."""
     if config.getvalue("dist") not in ("load", "loadfile", "loadgroup", "loadscope"):
         return None
     from xdist.scheduler import LoadScopeScheduling
 
     class ByFile(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            return nodeid if path in SPREAD else TOGETHER.get(path, path)
+            path, _, name = nodeid.partition("::")
+            if path in SPREAD:
+                return f"{path}::shared" if name.startswith(SHARED.get(path, ())) else nodeid
+            return TOGETHER.get(path, path)
 
     config.option.loadscopereorder = False
     return ByFile(config, log)

@@ -14,10 +14,10 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool, SiteServer, saved_text, wait_ready
+from conftest import BOOT_TIMEOUT_MS, FINAL_HINT, ROOT, PagePool, saved_text, wait_ready
 from imperial_core import codec
 from imperial_core.narrate import sentence
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -273,25 +273,25 @@ def test_play_against_the_computer_keeps_its_seats_over_a_reload_and_in_a_link(p
     wait_for(page, "([k, n]) => JSON.parse(localStorage.getItem(k)).summary.moves > n", [key, n1])
 
 
-BROKEN_WORKER = """
-self.postMessage(JSON.stringify({type: "ready", ms: 1}));
-self.onmessage = (e) => {
-  const req = JSON.parse(e.data);
-  self.postMessage(JSON.stringify({type: "answer", id: req.id, index: 9999, action: "rondel nowhere", why: "?"}));
-};
-"""
+#: The worker answering nonsense to every request: each request the page posts (``imperialBots.ask``) is kept
+#: from the real worker and answered, as the worker's message would be, with a move that is not legal
+#: ("rondel nowhere", index 9999); put back with ``REAL_WORKER``.
+NONSENSE_WORKER = """() => {
+  window.__realAsk = imperialBots.ask;
+  imperialBots.ask = (text) => {
+    const req = JSON.parse(text);
+    setTimeout(() => imperialPy.command('bot-answer', JSON.stringify(
+      {type: 'answer', id: req.id, index: 9999, action: 'rondel nowhere', why: '?'})));
+  };
+}"""
+REAL_WORKER = "() => { imperialBots.ask = window.__realAsk; delete window.__realAsk; }"
 
 
-def test_a_worker_that_answers_nonsense_stops_the_bots_and_the_game_can_be_taken_over(browser: Browser,
-                                                                                     site: SiteServer):
-    # a context of its own: the worker's script is replaced before the page ever starts it
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, service_workers="block")
-    context.route("**/bot-worker.mjs", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=BROKEN_WORKER))
+def test_a_worker_that_answers_nonsense_stops_the_bots_and_the_game_can_be_taken_over(page: Page):
+    # the shared page, its worker's answers replaced by nonsense before the game starts (a worker's answer
+    # comes to the page's Python as this command, ``bots.js``; what is checked here is what Python makes of it)
+    page.evaluate(NONSENSE_WORKER)
     try:
-        page = context.new_page()
-        page.goto(site.url)
-        wait_ready(page)
         start_from_form(page, ["normal", "normal", "normal", "normal"], seed=3)
         error = page.get_by_test_id("error")
         expect(error).to_contain_text("not a legal move", timeout=60_000)
@@ -306,4 +306,4 @@ def test_a_worker_that_answers_nonsense_stops_the_bots_and_the_game_can_be_taken
         click_move(page, state, core.legal_actions(state)[0])
         assert moves(page) == 1
     finally:
-        context.close()
+        page.evaluate(REAL_WORKER)
