@@ -90,9 +90,12 @@ PLAYERS: dict[str, Player] = {
 
 
 def player(name: str) -> Player:
-    """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N decisions played on."""
-    if name.startswith("expert@"):
-        cfg = ExpertConfig(steps=int(name.split("@", 1)[1]))
+    """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N decisions played on, or
+    ``expert~R`` (``expert@N~R``): with a share R of its rivals' decisions noisy in its play on."""
+    if name.startswith(("expert@", "expert~")):
+        rest, _, noise = name.removeprefix("expert").partition("~")
+        cfg = ExpertConfig(steps=int(rest[1:]) if rest else ExpertConfig.steps,
+                           rival_noise=float(noise) if noise else ExpertConfig.rival_noise)
 
         def play(state: GameState, rng: random.Random) -> int:
             return imperial_bots.choose_index(state, level="expert", seed=rng.randrange(1 << 30), expert_config=cfg)
