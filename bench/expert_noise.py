@@ -170,6 +170,7 @@ def reference(row: dict, seeds: list[int], depth: int = 17, kind: str = "mix") -
 
 DESIGNS: dict[str, dict] = {
     "today (5,6),(11,3),(17,2) x1": {"stages": ((5, 6), (11, 3), (17, 2)), "n": 1},
+    "normal's look-ahead alone": {"stages": (), "n": 1},
     "today, no budget": {"stages": ((5, 6), (11, 3), (17, 2)), "n": 1, "steps": 10**6},
     "today, rivals quiet": {"stages": ((5, 6), (11, 3), (17, 2)), "n": 1, "quiet": True},
     "today, own score": {"stages": ((5, 6), (11, 3), (17, 2)), "n": 1, "kind": "own"},
