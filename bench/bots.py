@@ -12,7 +12,8 @@ level on the decisions it searches.  Nothing is asserted.
 Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
 ``easy``, ``normal``, ``strong``, ``expert`` (``imperial_bots.choose`` at that level, without a time budget,
 so that a game depends only on its seed), ``expert@N``: the expert with a budget of N decisions played on
-(the default is ``imperial_bots.expert.EXPERT_CONFIG.steps``), and two opponents no level simulates:
+(the default is ``imperial_bots.expert.EXPERT_CONFIG.steps``), ``expert~R`` (or ``expert@N~R``): the
+expert with a share R of its rivals' decisions noisy in its play on (``ExpertConfig.rival_noise``), and two opponents no level simulates:
 ``noisy-normal`` (the normal level, with a quarter of its decisions the easy level's, the choice drawn from
 the game's seeded generator) and ``expert-2026-11`` (a frozen copy of the expert of November 2026,
 ``bench/expert_2026_11.py``).  Pairings are paired on the same deals: game ``g`` of a pairing is the deal of
@@ -90,9 +91,12 @@ PLAYERS: dict[str, Player] = {
 
 
 def player(name: str) -> Player:
-    """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N decisions played on."""
-    if name.startswith("expert@"):
-        cfg = ExpertConfig(steps=int(name.split("@", 1)[1]))
+    """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N decisions played on, or
+    ``expert~R`` (``expert@N~R``): with a share R of its rivals' decisions noisy in its play on."""
+    if name.startswith(("expert@", "expert~")):
+        rest, _, noise = name.removeprefix("expert").partition("~")
+        cfg = ExpertConfig(steps=int(rest[1:]) if rest else ExpertConfig.steps,
+                           rival_noise=float(noise) if noise else ExpertConfig.rival_noise)
 
         def play(state: GameState, rng: random.Random) -> int:
             return imperial_bots.choose_index(state, level="expert", seed=rng.randrange(1 << 30), expert_config=cfg)
