@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/startup.py [--runs 5] [--dist DIR] [--against OTHER_DIST] [--no-link]
     .venv/bin/python bench/startup.py --bytes            # only the bytes of a first visit
-    .venv/bin/python bench/startup.py --phone [--runs 3] # only a phone's first open of a link, throttled
+    .venv/bin/python bench/startup.py --phone [--runs 3] [--against DIST] # only a phone's first open of a link, throttled
 
 Bytes of a first visit (always printed first): a game link (``#g=``) opened in a fresh context, as a friend
 opens it, with the site served as a static host serves it (text, JSON, SVG and WebAssembly gzipped when the
@@ -242,16 +242,26 @@ def phone_ready_ms(browser, url: str, stages: list[dict[str, float]] | None = No
     return ms
 
 
-def phone(browser, base: str, runs: int) -> None:
+def phone(browser, base: str, runs: int, other: str | None = None) -> None:
     """Print a phone's first open of a game link beside a bare Pyodide boot of the same files, both throttled,
-    and when the game's files came and its stages began (medians)."""
-    url = base + "#g=" + link_token()
+    and when the game's files came and its stages began (medians); with ``other`` (another build's address),
+    its first open of the same link too, interleaved."""
+    token = link_token()
+    url = base + "#g=" + token
     game: list[float] = []
     bare: list[float] = []
+    before: list[float] = []
     stages: list[dict[str, float]] = []
     for _ in range(runs):  # interleaved, so machine noise hits both alike
         game.append(phone_ready_ms(browser, url, stages))
         bare.append(phone_ready_ms(browser, base + "bench-bare.html"))
+        if other is not None:
+            before.append(phone_ready_ms(browser, other + "#g=" + token))
+    if before:
+        o = statistics.median(before)
+        print(f"phone, the other build (--against): ready at {o / 1000:.2f} s (ratio to bare "
+              f"{o / statistics.median(bare):.2f}; {sorted(round(x) for x in before)} ms); this build / the other "
+              f"{statistics.median(game) / o:.2f}")
     g, b = statistics.median(game), statistics.median(bare)
     print(f"phone (CDP: {PHONE_NETWORK['downloadThroughput'] / 1e6:.1f} MB/s down, {PHONE_NETWORK['latency']} ms, "
           f"CPU {PHONE_CPU}x), first open of a game link: ready at {g / 1000:.2f} s, bare Pyodide boot of the same "
@@ -304,7 +314,7 @@ def main() -> None:
         first_visit_bytes(browser, base, args.dist)
         if args.bytes or args.phone:
             if args.phone:
-                phone(browser, base, args.runs)
+                phone(browser, base, args.runs, pages.get("before"))
             browser.close()
             for server in servers:
                 server.shutdown()
