@@ -13,7 +13,8 @@ Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score 
 ``easy``, ``normal``, ``strong``, ``expert`` (``imperial_bots.choose`` at that level, without a time budget,
 so that a game depends only on its seed), ``expert@N``: the expert with a budget of N decisions played on
 (the default is ``imperial_bots.expert.EXPERT_CONFIG.steps``), ``expert~R`` (or ``expert@N~R``): the
-expert with a share R of its rivals' decisions noisy in its play on (``ExpertConfig.rival_noise``), and two opponents no level simulates:
+expert with a share R of its rivals' decisions noisy in its play on (``ExpertConfig.rival_noise``), and two
+opponents no level simulates:
 ``noisy-normal`` (the normal level, with a quarter of its decisions the easy level's, the choice drawn from
 the game's seeded generator) and ``expert-2026-11`` (a frozen copy of the expert of November 2026,
 ``bench/expert_2026_11.py``).  Pairings are paired on the same deals: game ``g`` of a pairing is the deal of

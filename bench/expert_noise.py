@@ -30,8 +30,8 @@ sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "pkg")]
 
 from imperial_bots import learned  # noqa: E402
 from imperial_bots.evaluate import summarize, utilities, weights_for  # noqa: E402
-from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, is_searched, normal_index  # noqa: E402
-from imperial_bots.policy import greedy_index, keys_of, me_of, tuning_for  # noqa: E402
+from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, is_searched, normal_index, play_on_index  # noqa: E402
+from imperial_bots.policy import me_of, tuning_for  # noqa: E402
 from imperial_bots.search import LEVEL_CONFIG, lookahead  # noqa: E402
 from imperial_core import GameState, apply_index, from_position, new_game, to_position  # noqa: E402
 
@@ -78,13 +78,7 @@ def record(s: GameState, name: str, rng: random.Random, noise: float) -> list[di
             if not want:
                 break
         steps += 1
-        if len(keys_of(s)) == 1:
-            i = 0
-        elif s.current_player != name and rng.random() < ecfg.rival_noise:
-            i = greedy_index(s, rng, w, tu, noise=ecfg.rival_spread)
-        else:
-            i = normal_index(s, w, tu, cfg)[0]
-        s = apply_index(s, i)
+        s = apply_index(s, play_on_index(s, w, tu, cfg, name, rng, ecfg))
     return out
 
 

@@ -1,9 +1,9 @@
 """Two bots' tournament games compared on the same deals (the same seed and seat).
 
-Run: ``.venv/bin/python bench/paired.py BASE.jsonl:TEST NEW.jsonl:TEST [--opp strong]``: per board and
-opponent, the games both played (``bench/bots.py --results`` rows), each one's win share with its 95 %
-(Wilson) interval and mean margin, and the paired difference of the margins (mean, 95 % interval) and of the
-wins (games only one of them won).
+Run: ``.venv/bin/python bench/paired.py BASE.jsonl:TEST NEW.jsonl:TEST``: per board and opponent, the games
+both played (``bench/bots.py --results`` rows), each one's win share with its 95 % (Wilson) interval and mean
+margin, and the paired difference of the margins (mean, 95 % interval) and of the wins (games only one of them
+won).
 """
 
 from __future__ import annotations

@@ -112,14 +112,19 @@ def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning, c
                 break
         if not budget.spend():
             return None
-        if len(keys_of(s)) == 1:
-            i = 0
-        elif s.current_player != me and rng.random() < ecfg.rival_noise:
-            i = greedy_index(s, rng, w, tu, noise=ecfg.rival_spread)
-        else:
-            i = normal_index(s, w, tu, cfg)[0]
-        s = apply_index(s, i)
+        s = apply_index(s, play_on_index(s, w, tu, cfg, me, rng, ecfg))
     return s
+
+
+def play_on_index(s: GameState, w: Weights, tu: Tuning, cfg: SearchConfig, me: str, rng: random.Random,
+                  ecfg: ExpertConfig) -> int:
+    """One decision of the play on: the normal level's in seat ``me``; a rival's, with probability
+    ``ecfg.rival_noise`` (drawn from ``rng``), the greedy policy's with a random spread, else normal's."""
+    if len(keys_of(s)) == 1:
+        return 0
+    if s.current_player != me and rng.random() < ecfg.rival_noise:
+        return greedy_index(s, rng, w, tu, noise=ecfg.rival_spread)
+    return normal_index(s, w, tu, cfg)[0]
 
 
 def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig = EXPERT_CONFIG,

@@ -14,7 +14,7 @@ present (and the moves kept for redo) against it before the game is saved or put
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
@@ -132,9 +132,6 @@ class Log(Sequence[Entry]):
             s = self._session
             told = self._told[k] = entry(s.states[k], s.actions[k], s.events[k], lang=s.lang)
         return told
-
-    def __iter__(self) -> Iterator[Entry]:
-        return (self[k] for k in range(len(self._told)))
 
     def __setitem__(self, k: int, told: Entry) -> None:
         """An entry told otherwise (a computer's move with its reason)."""
