@@ -91,9 +91,35 @@ PLAYERS: dict[str, Player] = {
 }
 
 
+def mcts_player(name: str) -> Player:
+    """``mcts@N[h H][+learned]``: strong's max^n tree search with N iterations (horizon H nation turns), at
+    its leaves the hand-made evaluation or (``+learned``) the learned one; other decisions as normal."""
+    from imperial_bots import learned
+    from imperial_bots.expert import normal_index
+    from imperial_bots.policy import KEY_DECISIONS, keys_of, tuning_for
+    from imperial_bots.evaluate import weights_for
+    from imperial_bots.search import LEVEL_CONFIG, SearchConfig, mcts
+
+    spec, _, leaf = name.removeprefix("mcts@").partition("+")
+    its, _, hor = spec.partition("h")
+    cfg = SearchConfig(iterations=int(its), maneuver_k=3, horizon=int(hor) if hor else SearchConfig.horizon)
+    judge = learned.evaluate if leaf == "learned" else None
+
+    def play(state: GameState, rng: random.Random) -> int:
+        seed = rng.randrange(1 << 30)
+        w, tu = weights_for(state.board), tuning_for(state.board)
+        if state.decision not in KEY_DECISIONS or len(keys_of(state)) < 2:
+            return normal_index(state, w, tu, LEVEL_CONFIG["normal"])[0]
+        sub = random.Random(f"{seed}|mcts").getrandbits(32)
+        return mcts(state, seed=sub, w=w, tu=tu, cfg=cfg, leaf=judge)[0]
+    return play
+
+
 def player(name: str) -> Player:
     """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N decisions played on, or
     ``expert~R`` (``expert@N~R``): with a share R of its rivals' decisions noisy in its play on."""
+    if name.startswith("mcts@"):
+        return mcts_player(name)
     if name.startswith(("expert@", "expert~")):
         rest, _, noise = name.removeprefix("expert").partition("~")
         cfg = ExpertConfig(steps=int(rest[1:]) if rest else ExpertConfig.steps,

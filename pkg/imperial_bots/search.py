@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from imperial_core import GameState, apply_index
@@ -137,8 +138,11 @@ def _advance(s: GameState, turns: int, horizon: int, w: Weights, tu: Tuning) -> 
 
 
 def mcts(state: GameState, *, seed: int = 0, seconds: float | None = None, w: Weights = DEFAULT,
-         tu: Tuning = DEFAULT_TUNING, cfg: SearchConfig = DEFAULT_CONFIG) -> tuple[int, list[tuple[int, float, int]]]:
-    """The index of the chosen action and the root's children (index, mean utility, visits), best first."""
+         tu: Tuning = DEFAULT_TUNING, cfg: SearchConfig = DEFAULT_CONFIG,
+         leaf: Callable[[GameState, Weights], list[float]] | None = None) -> tuple[int, list[tuple[int, float, int]]]:
+    """The index of the chosen action and the root's children (index, mean utility, visits), best first
+    (``leaf``: the players' utilities where a play out stops, the hand-made evaluation's unless given)."""
+    judge = leaf or util_vector
     keys = keys_of(state)
     if len(keys) == 1:
         return 0, [(0, 0.0, 0)]
@@ -158,7 +162,7 @@ def mcts(state: GameState, *, seed: int = 0, seconds: float | None = None, w: We
         node = root
         while True:
             if node.leaf:
-                v = util_vector(node.state, w)
+                v = judge(node.state, w)
                 break
             allowed = min(len(node.order), int(cfg.widen_base + cfg.widen_coef * math.sqrt(node.n)))
             i = _select(node, allowed, cfg.explore)
@@ -169,9 +173,9 @@ def mcts(state: GameState, *, seed: int = 0, seconds: float | None = None, w: We
                 child = _Node(s, turns, w, tu)
                 if done:
                     child.leaf = True
-                    v = util_vector(s, w)
+                    v = judge(s, w)
                 else:
-                    v = util_vector(play_out(s, cfg.horizon - turns, w, tu, rng, cfg.noise), w)
+                    v = judge(play_out(s, cfg.horizon - turns, w, tu, rng, cfg.noise), w)
                 node.kids[i] = child
                 break
             node = child
