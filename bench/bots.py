@@ -11,10 +11,8 @@ level on the decisions it searches.  Nothing is asserted.
 
 Players: ``random`` (uniform), ``greedy`` (one step ahead, maximizing its score if the game ended now),
 ``easy``, ``normal``, ``strong``, ``expert`` (``imperial_bots.choose`` at that level, without a time budget,
-so that a game depends only on its seed), ``expert@N``: the expert with a budget of N decisions played on
-(the default is ``imperial_bots.expert.EXPERT_CONFIG.steps``), ``expert~R`` (or ``expert@N~R``): the
-expert with a share R of its rivals' decisions noisy in its play on (``ExpertConfig.rival_noise``), and two
-opponents no level simulates:
+so that a game depends only on its seed), ``expert@N``: the expert with a budget of N tree iterations
+(the default is ``imperial_bots.expert.EXPERT_CONFIG.iterations``), and two opponents no level simulates:
 ``noisy-normal`` (the normal level, with a quarter of its decisions the easy level's, the choice drawn from
 the game's seeded generator) and ``expert-2026-11`` (a frozen copy of the expert of November 2026,
 ``bench/expert_2026_11.py``).  Pairings are paired on the same deals: game ``g`` of a pairing is the deal of
@@ -91,39 +89,10 @@ PLAYERS: dict[str, Player] = {
 }
 
 
-def mcts_player(name: str) -> Player:
-    """``mcts@N[h H][+learned]``: strong's max^n tree search with N iterations (horizon H nation turns), at
-    its leaves the hand-made evaluation or (``+learned``) the learned one; other decisions as normal."""
-    from imperial_bots import learned
-    from imperial_bots.expert import normal_index
-    from imperial_bots.policy import KEY_DECISIONS, keys_of, tuning_for
-    from imperial_bots.evaluate import weights_for
-    from imperial_bots.search import LEVEL_CONFIG, SearchConfig, mcts
-
-    spec, _, leaf = name.removeprefix("mcts@").partition("+")
-    its, _, hor = spec.partition("h")
-    cfg = SearchConfig(iterations=int(its), maneuver_k=3, horizon=int(hor) if hor else SearchConfig.horizon)
-    judge = learned.evaluate if leaf == "learned" else None
-
-    def play(state: GameState, rng: random.Random) -> int:
-        seed = rng.randrange(1 << 30)
-        w, tu = weights_for(state.board), tuning_for(state.board)
-        if state.decision not in KEY_DECISIONS or len(keys_of(state)) < 2:
-            return normal_index(state, w, tu, LEVEL_CONFIG["normal"])[0]
-        sub = random.Random(f"{seed}|mcts").getrandbits(32)
-        return mcts(state, seed=sub, w=w, tu=tu, cfg=cfg, leaf=judge)[0]
-    return play
-
-
 def player(name: str) -> Player:
-    """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N decisions played on, or
-    ``expert~R`` (``expert@N~R``): with a share R of its rivals' decisions noisy in its play on."""
-    if name.startswith("mcts@"):
-        return mcts_player(name)
-    if name.startswith(("expert@", "expert~")):
-        rest, _, noise = name.removeprefix("expert").partition("~")
-        cfg = ExpertConfig(steps=int(rest[1:]) if rest else ExpertConfig.steps,
-                           rival_noise=float(noise) if noise else ExpertConfig.rival_noise)
+    """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N tree iterations."""
+    if name.startswith("expert@"):
+        cfg = ExpertConfig(iterations=int(name.removeprefix("expert@")))
 
         def play(state: GameState, rng: random.Random) -> int:
             return imperial_bots.choose_index(state, level="expert", seed=rng.randrange(1 << 30), expert_config=cfg)
@@ -370,7 +339,7 @@ def main() -> int:
     ap.add_argument("--results", type=Path, default=None,
                     help="append each game to this JSON-lines file, and skip the games already in it")
     ap.add_argument("--budgets", default="",
-                    help="STEPS,…: the budget curve, expert at each budget (decisions played on) vs 3 normal")
+                    help="ITERATIONS,…: the budget curve, expert at each budget (tree iterations) vs 3 normal")
     args = ap.parse_args()
     boards = args.boards.split(",")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -17,11 +17,9 @@ True
 * ``strong``: max^n Monte-Carlo tree search over those decisions (every player maximizes its own utility at
   its own decisions, progressive widening in the greedy policy's order, rollouts by the greedy policy with
   some noise, truncated after two more nation turns and evaluated); maneuvers as ``normal``;
-* ``expert``: normal's candidates at those decisions played on (its own seat as the normal level, its rivals
-  as the normal level with a quarter of their decisions the noisy greedy policy's, seeded by the position)
-  until the nation's turn comes round again, the best few further still, and judged there by the learned
-  evaluation (:mod:`imperial_bots.expert`, :mod:`imperial_bots.learned`); anytime: a budget of decisions
-  played on, or ``seconds``; maneuvers as ``normal``.
+* ``expert``: the strong level's search with six times its iterations, judged at its leaves by the learned
+  evaluation (:mod:`imperial_bots.expert`, :mod:`imperial_bots.learned`); anytime: a budget of iterations,
+  or ``seconds``, its best choice so far told as it searches; maneuvers as ``normal``.
 
 The evaluation (:mod:`imperial_bots.evaluate`) projects each player's final score: interest times the
 power factor each nation is heading for (from its tax revenue: factories free of hostile armies, flags,
@@ -53,10 +51,10 @@ from imperial_text import LANGS, known, money, t, tn
 from imperial_text import nation as nation_name
 
 from .evaluate import Weights, evaluate, expected_scores, summarize, weights_for
-from .expert import EXPERT_CONFIG, ExpertConfig, Progress, expert_search, is_searched, normal_index
+from .expert import EXPERT_CONFIG, ExpertConfig, expert_search, normal_index
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of, ranked_scores, tuning_for
 from .review import review as review
-from .search import LEVEL_CONFIG, SearchConfig, mcts, play_out
+from .search import LEVEL_CONFIG, Progress, SearchConfig, mcts, play_out
 
 LEVELS = ("easy", "normal", "strong", "expert")
 
@@ -99,14 +97,14 @@ def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, 
         return 0, _said("bots.only_choice")
     if level == "easy":
         return _easy(state, seed, w, tu)
-    if level == "expert" and is_searched(state):
-        i, order, _depth = expert_search(state, w, tu, ecfg, seconds, progress)
-        return i, _why(state, i, order, _said("bots.play_on"))
-    if level != "strong" or state.decision not in KEY_DECISIONS:
+    if level not in ("strong", "expert") or state.decision not in KEY_DECISIONS:
         i, order, how = normal_index(state, w, tu, cfg)
         return i, _why(state, i, order, _said(f"bots.{how}"))
     seed_int = _rng(state, seed).getrandbits(32)
-    i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
+    if level == "expert":
+        i, stats = expert_search(state, w, tu, ecfg, seed_int, seconds, progress)
+    else:
+        i, stats = mcts(state, seed=seed_int, seconds=seconds, w=w, tu=tu, cfg=cfg)
     # the runner-up: the best of the others by value, or the most explored when the choice is not the best
     mine = next(v for j, v, _n in stats if j == i)
     if all(v <= mine for _j, v, _n in stats):
@@ -266,8 +264,8 @@ def choose_with_reasons(state: GameState, *, level: str = "normal", seed: int = 
                         progress: Progress | None = None) -> tuple[Action, dict[str, str]]:
     """The bot's choice and why it chose it (its own words, without what the move did), in each of ``langs``
     (``config``, ``expert_config``: the level's own budget unless given, as for ``choose_index``;
-    ``progress``: told, while the expert searches, the index in ``legal_actions`` of its best candidate so far
-    and the stages completed, after :attr:`ExpertConfig.show_after` seconds and then at every later stage)."""
+    ``progress``: told, while the expert searches, the index in ``legal_actions`` of its best choice so far
+    and the iterations done, after :attr:`ExpertConfig.show_after` seconds and then whenever it changes)."""
     i, why = _decide(state, level, seed, seconds, *_resolve(state, level, None, None, config),
                      expert_config or EXPERT_CONFIG, progress)
     return legal_actions(state)[i], {lang: why(lang) for lang in langs}

@@ -1,38 +1,29 @@
-"""The expert level: normal's candidates played on with noisy rivals and judged by the learned evaluation,
-deeper with more time.
+"""The expert level: max^n tree search over the decisions that shape the game, judged at its leaves by the
+learned evaluation.
 
-At a decision that shapes the game (rondel, bonds, factories, imports, Swiss Bank, gifts) the expert takes
-normal's look-ahead (every candidate in the evaluation's order, each played to the end of the nation's turn
-and evaluated), then plays its best candidates on until a later nation turn begins, and judges where it
-stopped by the learned evaluation (:mod:`imperial_bots.learned`, fitted to self-play games).  In the play on
-its own seat plays as the normal level; its rivals are not assumed to play like any level of ours: each of
-their decisions is, with probability :attr:`ExpertConfig.rival_noise`, the greedy policy's with a random
-spread instead of the normal level's.  The noise is drawn from a generator seeded by the position, the same
-sequence for every candidate (common random numbers: candidates are compared on the same rival luck).  The
-search deepens in stages (:attr:`ExpertConfig.stages`): each stage plays the best candidates of the stage
-before it further on.  It is anytime: with ``seconds`` it stops when the time is up and answers from the
-deepest stage that compared at least two candidates; with ``seconds=None`` the budget is a number of
-decisions played on (:attr:`ExpertConfig.steps`), so the answer depends only on the position.  The page uses
-the latter (about a second a decision in Chromium): every device makes the same move, which play by link relies
-on.  Maneuvers are played as by the normal level.
+At a decision that shapes the game (rondel, bonds, factories, imports, Swiss Bank, gifts) the expert runs the
+strong level's tree search (:func:`imperial_bots.search.mcts`: every player maximizes its own utility at its
+own decisions, so no rival is assumed to play like a level of ours) with six times its iterations, and judges
+where each line stops by the learned evaluation (:mod:`imperial_bots.learned`, fitted to self-play games)
+instead of the hand-made one.  It is anytime: with ``seconds`` it searches until the time is up; with
+``seconds=None`` the budget is a number of iterations (:attr:`ExpertConfig.iterations`), so the answer
+depends only on the position and the seed.  The page uses the latter for a computer seat (every device makes
+the same move, which play by link relies on) and a time budget for Hint, whose best choice so far is told
+after :attr:`ExpertConfig.show_after` seconds.  Other decisions (the details of a maneuver) are played as by
+the normal level.
 """
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from imperial_core import GameState, apply_index, to_position
+from imperial_core import GameState
 
 from . import learned
 from .evaluate import Weights
-from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
-from .search import LEVEL_CONFIG, SearchConfig, lookahead
+from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of
+from .search import LEVEL_CONFIG, Progress, SearchConfig, lookahead, mcts
 
-#: The clock of a time budget.
-clock = time.perf_counter
 #: Decisions of a maneuver that the normal level looks ahead on (the others follow the greedy policy).
 MANEUVER_LOOK = frozenset(("fleets", "armies", "contact", "demand"))
 
@@ -53,122 +44,26 @@ def normal_index(state: GameState, w: Weights, tu: Tuning, cfg: SearchConfig) ->
 class ExpertConfig:
     """The expert's budget and the shape of its search."""
 
-    top_k: int = 8                   # candidates of normal's look-ahead kept for playing on
-    #: per stage: (nation turns begun after this one where play on stops, candidates played on so far)
-    stages: tuple[tuple[int, int], ...] = ((5, 6), (11, 3), (17, 2))
-    steps: int = 200                 # decisions played on in all when no time is given (the page's budget)
-    rival_noise: float = 0.25        # share of the rivals' decisions played by the noisy greedy policy
-    rival_spread: float = 1.5        # that policy's random spread, in points (as the easy level's)
+    iterations: int = 192            # tree iterations when no time is given (the page's budget)
+    horizon: int = 2                 # nation turns after the current one before a line is judged
     show_after: float = 1.0          # seconds of search before ``progress`` first hears the best so far
 
-
-#: Told, as the search goes on, the index of the best candidate so far and the stages completed.
-Progress = Callable[[int, int], None]
+    def search(self) -> SearchConfig:
+        """The tree search's configuration: strong's, with this budget and horizon."""
+        return SearchConfig(iterations=self.iterations, horizon=self.horizon,
+                            maneuver_k=LEVEL_CONFIG["strong"].maneuver_k)
 
 
 EXPERT_CONFIG = ExpertConfig()
 
 
-class _Budget:
-    """Decisions left to play on, or a deadline; and who hears the best candidate so far, and when."""
-
-    def __init__(self, steps: int, seconds: float | None, progress: Progress | None = None,
-                 show_after: float = 1.0) -> None:
-        self.left = steps
-        now = clock()
-        self.deadline = None if seconds is None else now + seconds
-        self.progress = progress
-        self.show_at = now + show_after
-        self.shown = False
-        self.best = (-1, 0)  # (index, stages completed) of the latest stage
-
-    def spend(self) -> bool:
-        """Count one decision played on; False once the budget is spent."""
-        if self.progress is not None and not self.shown and self.best[0] >= 0 and clock() >= self.show_at:
-            self.shown = True
-            self.progress(*self.best)
-        if self.deadline is not None:
-            return clock() < self.deadline
-        self.left -= 1
-        return self.left >= 0
-
-    def stage_done(self, index: int, depth: int) -> None:
-        """A stage ranked the candidates: once the best so far has been told, each later best is told too."""
-        self.best = (index, depth)
-        if self.progress is not None and self.shown:
-            self.progress(index, depth)
-
-
-def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning, cfg: SearchConfig,
-            me: str, rng: random.Random, ecfg: ExpertConfig) -> GameState | None:
-    """Play on until ``turns`` more nation turns have begun (0: to the end of this one) or the game ends:
-    the normal level in seat ``me``, the noisy rivals in the others; None when the budget ran out first."""
-    seen, cur = 0, (s.round, s.active_nation)
-    while not s.is_over:
-        tid = (s.round, s.active_nation)
-        if tid != cur:
-            seen, cur = seen + 1, tid
-            if seen > turns:
-                break
-        if not budget.spend():
-            return None
-        s = apply_index(s, play_on_index(s, w, tu, cfg, me, rng, ecfg))
-    return s
-
-
-def play_on_index(s: GameState, w: Weights, tu: Tuning, cfg: SearchConfig, me: str, rng: random.Random,
-                  ecfg: ExpertConfig) -> int:
-    """One decision of the play on: the normal level's in seat ``me``; a rival's, with probability
-    ``ecfg.rival_noise`` (drawn from ``rng``), the greedy policy's with a random spread, else normal's."""
-    if len(keys_of(s)) == 1:
-        return 0
-    if s.current_player != me and rng.random() < ecfg.rival_noise:
-        return greedy_index(s, rng, w, tu, noise=ecfg.rival_spread)
-    return normal_index(s, w, tu, cfg)[0]
-
-
-def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig = EXPERT_CONFIG,
-                  seconds: float | None = None, progress: Progress | None = None) -> tuple[int, list[int], int]:
-    """The expert's choice at a decision that shapes the game: its index, the candidates best first (by the
-    deepest stage that compared them, then by normal's look-ahead), and the stages completed or begun
-    (0: normal's look-ahead alone).  ``seconds`` counts from the start, normal's look-ahead included."""
-    cfg = LEVEL_CONFIG["normal"]
-    budget = _Budget(ecfg.steps, seconds, progress, ecfg.show_after)
-    _first, vals = lookahead(state, w, tu, cfg, top=ecfg.top_k)
-    order = [j for j, _v in vals]
-    if len(order) < 2:
-        return order[0], order, 0
-    budget.stage_done(order[0], 0)
-    me = me_of(state)
-    name = state.current_player
-    depth, done = 0, -1
-    # the rivals' luck: one seed from the position, the same sequence for every candidate
-    luck = f"expert|{to_position(state)}"
-    # where each candidate's play on stopped, and its generator: a later stage goes on from there
-    reached: dict[int, tuple[GameState, random.Random]] = {}
-    for turns, keep in ecfg.stages:
-        scored: list[tuple[float, int]] = []
-        for j in order[:keep]:
-            if j in reached:
-                start, rng = reached[j]
-                end = play_on(start, turns - done - 1, budget, w, tu, cfg, name, rng, ecfg)
-            else:
-                rng = random.Random(luck)
-                end = play_on(apply_index(state, j), turns, budget, w, tu, cfg, name, rng, ecfg)
-            if end is None:
-                break
-            reached[j] = (end, rng)
-            scored.append((learned.evaluate(end, w)[me], j))
-        if len(scored) < 2:
-            break
-        depth += 1
-        ranked = [j for _v, j in sorted(scored, key=lambda x: -x[0])]
-        order = ranked + [j for j in order if j not in ranked]
-        budget.stage_done(order[0], depth)
-        if len(scored) < min(keep, len(order)):
-            break
-        done = turns
-    return order[0], order, depth
+def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig = EXPERT_CONFIG, seed: int = 0,
+                  seconds: float | None = None,
+                  progress: Progress | None = None) -> tuple[int, list[tuple[int, float, int]]]:
+    """The expert's choice at a decision that shapes the game: its index and the root's children (index, mean
+    utility, visits), best first (:func:`imperial_bots.search.mcts` over the learned evaluation)."""
+    return mcts(state, seed=seed, seconds=seconds, w=w, tu=tu, cfg=ecfg.search(), leaf=learned.evaluate,
+                progress=progress, show_after=ecfg.show_after)
 
 
 def is_searched(state: GameState) -> bool:

@@ -25,6 +25,9 @@ from . import policy
 from .evaluate import DEFAULT, Weights, board_info, summarize, utilities, values
 from .policy import DEFAULT_TUNING, KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
 
+#: The clock of a time budget.
+clock = time.perf_counter
+
 
 def _turn_id(s: GameState) -> tuple:
     return (s.round, s.active_nation)
@@ -137,11 +140,21 @@ def _advance(s: GameState, turns: int, horizon: int, w: Weights, tu: Tuning) -> 
     return s, turns, True
 
 
+#: Told, as a search goes on, the index of its best choice so far and the iterations done.
+Progress = Callable[[int, int], None]
+#: Iterations between two looks at the best choice so far, once it is being told.
+TELL_EVERY = 8
+
+
 def mcts(state: GameState, *, seed: int = 0, seconds: float | None = None, w: Weights = DEFAULT,
          tu: Tuning = DEFAULT_TUNING, cfg: SearchConfig = DEFAULT_CONFIG,
-         leaf: Callable[[GameState, Weights], list[float]] | None = None) -> tuple[int, list[tuple[int, float, int]]]:
-    """The index of the chosen action and the root's children (index, mean utility, visits), best first
-    (``leaf``: the players' utilities where a play out stops, the hand-made evaluation's unless given)."""
+         leaf: Callable[[GameState, Weights], list[float]] | None = None,
+         progress: Progress | None = None, show_after: float = 1.0) -> tuple[int, list[tuple[int, float, int]]]:
+    """The index of the chosen action (the most visited of the root's children) and the root's children
+    (index, mean utility, visits), best first.  ``leaf``: the players' utilities where a play out stops (the
+    hand-made evaluation's unless given).  Without ``seconds`` the search runs ``cfg.iterations``; with it,
+    until the time is up (at least two iterations).  ``progress`` is told the best choice so far once
+    ``show_after`` seconds have passed, and again every :data:`TELL_EVERY` iterations while it changes."""
     judge = leaf or util_vector
     keys = keys_of(state)
     if len(keys) == 1:
@@ -149,14 +162,23 @@ def mcts(state: GameState, *, seed: int = 0, seconds: float | None = None, w: We
     rng = random.Random(seed)
     root = _Node(state, 0, w, tu)
     me = root.decider
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    start = clock()
+    deadline = None if seconds is None else start + seconds
+    show_at = start + show_after
+    told = -1
     it = 0
     while True:
         if deadline is None:
             if it >= cfg.iterations:
                 break
-        elif time.perf_counter() >= deadline and it >= 2:
+        elif clock() >= deadline and it >= 2:
             break
+        if progress is not None and it >= 1 and (told >= 0 and it % TELL_EVERY == 0
+                                                  or told < 0 and clock() >= show_at):
+            best = _most_visited(root)
+            if best != told:
+                told = best
+                progress(best, it)
         it += 1
         path: list[tuple[_Node, int]] = []
         node = root
@@ -190,7 +212,17 @@ def mcts(state: GameState, *, seed: int = 0, seconds: float | None = None, w: We
                     acc[j] += x
     stats = [(root.order[i], root.cv[i][me] / root.cn[i], root.cn[i]) for i in range(len(root.order)) if root.cn[i]]
     stats.sort(key=lambda x: (-x[2], -x[1]))
+    if progress is not None and told >= 0 and stats[0][0] != told:
+        progress(stats[0][0], it)
     return stats[0][0], sorted(stats, key=lambda x: -x[1])
+
+
+def _most_visited(root: _Node) -> int:
+    """The index (in ``legal_actions``) of the root's most visited child, the better one of a tie."""
+    me = root.decider
+    best = max((i for i in range(len(root.order)) if root.cn[i]),
+               key=lambda i: (root.cn[i], root.cv[i][me] / root.cn[i]))
+    return root.order[best]
 
 
 def _select(node: _Node, allowed: int, explore: float) -> int:

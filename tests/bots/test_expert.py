@@ -1,30 +1,32 @@
-"""The expert level (issue 37): a legal choice of the expert at 300 random positions of both boards, the
-same choice for the same position without a time budget (in any Python hash seed), a time budget that stops
-the search, and a search that goes deeper with a larger budget.  (The other levels' legal choice at random
+"""The expert level (issues 37 and 43): a legal choice of the expert at 300 random positions of both boards,
+the same choice for the same position without a time budget (in any Python hash seed), a time budget that
+stops the search, a budget of iterations that is spent, the best choice so far told, and the learned
+evaluation at the leaves of its search.  (The other levels' legal choice at random
 positions, and the same choice again, are ``test_bots.py``'s: at more positions of more kinds of game.)"""
 
 from __future__ import annotations
 
 import random
 from functools import cache
+from itertools import pairwise
 
 import imperial_bots as bots
 import imperial_core as ic
 import pytest
-from imperial_bots import expert as expert_module
+from imperial_bots import learned
+from imperial_bots import search as search_module
 from imperial_bots.evaluate import weights_for
-from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, expert_search, is_searched, normal_index
+from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, expert_search, is_searched
 from imperial_bots.policy import tuning_for
-from imperial_bots.search import LEVEL_CONFIG
 from imperial_core.engine import clear_caches
 
 from .test_bots import under_two_hash_seeds
 
 NAMES = ["Ann", "Bob", "Cem", "Dee", "Eve"]
-#: Six decisions played on (as ``test_reasons_plain.py`` gives the expert): the first stage begun and cut short,
-#: for the 300 positions, whose check (a legal answer, the same again) does not depend on how far the search
-#: got (``test_a_larger_budget_searches_deeper`` checks the depth a budget reaches).
-LEAST = ExpertConfig(steps=6)
+#: Four iterations (as ``test_reasons_plain.py`` gives the expert) for the 300 positions, whose check (a legal
+#: answer, the same again) does not depend on how far the search got (``test_the_budget_is_spent`` checks that
+#: a budget of iterations is what the search spends).
+LEAST = ExpertConfig(iterations=4)
 
 
 @cache
@@ -84,7 +86,7 @@ import json, sys
 import imperial_bots as bots
 import imperial_core as ic
 from imperial_bots.expert import ExpertConfig
-small = ExpertConfig(steps=32)
+small = ExpertConfig(iterations=16)
 print(json.dumps([bots.choose_index(ic.from_position(t), level="expert", expert_config=small)
                   for t in json.load(sys.stdin)]))
 """
@@ -97,7 +99,8 @@ def test_expert_choices_do_not_depend_on_the_hash_seed():
 
 
 class _Clock:
-    """A clock that moves on by ``tick`` seconds every time it is read (one read per decision played on)."""
+    """A clock that moves on by ``tick`` seconds every time it is read (one read per iteration, and one for the
+    deadline)."""
 
     def __init__(self, tick: float) -> None:
         self.now, self.tick, self.reads = 0.0, tick, 0
@@ -108,54 +111,75 @@ class _Clock:
         return self.now
 
 
-@pytest.mark.parametrize("seconds", [0.05, 0.4, 1000.0])
+def _visits(stats: list[tuple[int, float, int]]) -> int:
+    return sum(n for _i, _v, n in stats)
+
+
+@pytest.mark.parametrize("seconds", [0.005, 0.4])
 def test_expert_respects_seconds(monkeypatch: pytest.MonkeyPatch, seconds: float):
-    """With ``seconds`` the search plays on until the clock says the time is up, and no further; with too
-    little time for two candidates it answers normal's choice."""
+    """With ``seconds`` the search iterates until the clock says the time is up, and no further; with too
+    little time it still makes two iterations, so that it answers from a search."""
     s = _searched(3)[1]
     w, tu = weights_for(s.board), tuning_for(s.board)
     clock = _Clock(0.01)
-    monkeypatch.setattr(expert_module, "clock", clock)
-    i, order, depth = expert_search(s, w, tu, EXPERT_CONFIG, seconds=seconds)
-    assert 0 <= i < len(ic.legal_actions(s)) and order[0] == i
-    if seconds == 1000.0:
-        # time enough for the whole search: as deep as the stages go
-        assert depth == len(EXPERT_CONFIG.stages)
-        assert clock.reads < 100_000
+    monkeypatch.setattr(search_module, "clock", clock)
+    i, stats = expert_search(s, w, tu, EXPERT_CONFIG, seconds=seconds)
+    assert 0 <= i < len(ic.legal_actions(s)) and i == max(stats, key=lambda x: x[2])[0]
+    # the start's read, then one read before each iteration, the last one finding the time up
+    assert clock.reads == _visits(stats) + 2
+    if seconds < 0.02:
+        assert _visits(stats) == 2
     else:
-        # one read for the deadline, one per decision played on, the last one finding the time up
-        assert clock.reads == round(seconds / 0.01) + 1
-        if seconds == 0.05:
-            assert depth == 0 and i == normal_index(s, w, tu, LEVEL_CONFIG["normal"])[0]
+        assert abs(_visits(stats) - seconds / 0.01) <= 1
 
 
 def _cheap_searched() -> ic.GameState:
-    """A searched position (Europe, three players, move 29) where the whole search takes about a fifth of the
-    CPU of ``_searched(3)[2]`` (Imperial 2030, four players, move 638) and has the same shape: no stage at no
-    budget, one stage at 40 decisions, all three at 400, and a best candidate told at every stage, changing
-    on the way."""
+    """A searched position (Europe, three players, move 29) where a search is cheap."""
     return _searched(10)[4]
 
 
-def test_a_larger_budget_searches_deeper():
+def test_the_budget_is_spent():
+    """Without ``seconds`` the root's visits are the budget's iterations, and the choice is the most visited."""
     s = _cheap_searched()
     w, tu = weights_for(s.board), tuning_for(s.board)
-    depths = [expert_search(s, w, tu, ExpertConfig(steps=steps))[2] for steps in (0, 40, 400)]
-    assert depths[0] == 0 and depths == sorted(depths) and depths[-1] == len(EXPERT_CONFIG.stages)
+    for n in (2, 24):
+        i, stats = expert_search(s, w, tu, ExpertConfig(iterations=n))
+        assert _visits(stats) == n
+        assert max(stats, key=lambda x: x[2])[2] == next(k for j, _v, k in stats if j == i)
 
 
-def test_the_best_so_far_is_told_after_show_after_and_at_every_later_stage():
+def test_the_leaves_are_judged_by_the_learned_evaluation(monkeypatch: pytest.MonkeyPatch):
+    """The expert's leaves are the learned evaluation's (strong's are the hand-made one's)."""
+    s = _cheap_searched()
+    w, tu = weights_for(s.board), tuning_for(s.board)
+    judged: list[int] = []
+
+    def spy(state: ic.GameState, weights=None, m=None) -> list[float]:
+        judged.append(1)
+        return real(state, weights, m)
+
+    real = learned.evaluate
+    monkeypatch.setattr(learned, "evaluate", spy)
+    import imperial_bots.expert as expert_module
+    monkeypatch.setattr(expert_module.learned, "evaluate", spy)
+    expert_search(s, w, tu, ExpertConfig(iterations=6))
+    assert len(judged) == 6
+
+
+def test_the_best_so_far_is_told_after_show_after_and_whenever_it_changes():
     """A search given ``progress`` tells nothing before ``show_after`` seconds; from then on it tells the best
-    candidate of every stage, the last one told being its answer; without ``progress`` it answers alike."""
+    choice so far whenever it changes, the last one told being its answer; without ``progress`` it answers
+    alike."""
     s = _cheap_searched()
     w, tu = weights_for(s.board), tuning_for(s.board)
     told: list[tuple[int, int]] = []
-    i, _order, depth = expert_search(s, w, tu, ExpertConfig(steps=400, show_after=0.0), progress=lambda k, d: told.append((k, d)))
-    assert depth == len(EXPERT_CONFIG.stages)
-    assert told and told[-1] == (i, depth)
-    assert [d for _k, d in told] == list(range(depth + 1))  # every stage told once, in order
-    assert all(0 <= k < len(ic.legal_actions(s)) for k, _d in told)
-    assert expert_search(s, w, tu, ExpertConfig(steps=400, show_after=0.0))[0] == i
+    cfg = ExpertConfig(iterations=64, show_after=0.0)
+    i, _stats = expert_search(s, w, tu, cfg, progress=lambda k, n: told.append((k, n)))
+    assert told and told[-1][0] == i
+    assert all(a[0] != b[0] for a, b in pairwise(told))  # each told once, when it changed
+    assert [n for _k, n in told] == sorted(n for _k, n in told) and told[0][1] == 1
+    assert all(0 <= k < len(ic.legal_actions(s)) for k, _n in told)
+    assert expert_search(s, w, tu, cfg)[0] == i
     late: list[tuple[int, int]] = []
-    expert_search(s, w, tu, ExpertConfig(steps=400, show_after=1e9), progress=lambda k, d: late.append((k, d)))
+    expert_search(s, w, tu, ExpertConfig(iterations=64, show_after=1e9), progress=lambda k, n: late.append((k, n)))
     assert late == []

@@ -27,7 +27,7 @@ DECISIONS = 200
 #: strong level at 4 iterations instead of 8: half the CPU, and a runner-up named in all 400 reasons, as at 8
 #: in 399.)
 SMALL = {"strong": {"config": SearchConfig(iterations=4, maneuver_k=3)},
-         "expert": {"expert_config": ExpertConfig(steps=6)}}
+         "expert": {"expert_config": ExpertConfig(iterations=4)}}
 
 
 def _reasons(board: str, level: str):
