@@ -30,7 +30,14 @@ sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "pkg")]
 
 from imperial_bots import learned  # noqa: E402
 from imperial_bots.evaluate import summarize, utilities, weights_for  # noqa: E402
-from imperial_bots.expert import EXPERT_CONFIG, ExpertConfig, is_searched, normal_index, play_on_index  # noqa: E402
+from imperial_bots.expert import (  # noqa: E402
+    EXPERT_CONFIG,
+    ExpertConfig,
+    is_searched,
+    normal_index,
+    play_on_index,
+    reranked,
+)
 from imperial_bots.policy import me_of, tuning_for  # noqa: E402
 from imperial_bots.search import LEVEL_CONFIG, lookahead  # noqa: E402
 from imperial_core import GameState, apply_index, from_position, new_game, to_position  # noqa: E402
@@ -149,8 +156,7 @@ def design(row: dict, stages: tuple[tuple[int, int], ...], seeds: list[int], ste
             scored.append((tot / len(seeds), j))
         if len(scored) < 2:
             break
-        ranked = [j for _v, j in sorted(scored, key=lambda x: -x[0])]
-        order = ranked + [j for j in order if j not in ranked]
+        order = reranked(order, scored)
         if len(scored) < min(keep, len(order)):
             break
     return order[0], steps - left

@@ -162,13 +162,18 @@ def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig =
         if len(scored) < 2:
             break
         depth += 1
-        ranked = [j for _v, j in sorted(scored, key=lambda x: -x[0])]
-        order = ranked + [j for j in order if j not in ranked]
+        order = reranked(order, scored)
         budget.stage_done(order[0], depth)
         if len(scored) < min(keep, len(order)):
             break
         done = turns
     return order[0], order, depth
+
+
+def reranked(order: list[int], scored: list[tuple[float, int]]) -> list[int]:
+    """The candidates after a stage: those it scored (value, index), best first, then the others in ``order``."""
+    ranked = [j for _v, j in sorted(scored, key=lambda x: -x[0])]
+    return ranked + [j for j in order if j not in ranked]
 
 
 def is_searched(state: GameState) -> bool:
