@@ -54,6 +54,7 @@ from imperial_text import nation as nation_name
 
 from .evaluate import Weights, evaluate, expected_scores, summarize, weights_for
 from .expert import EXPERT_CONFIG, ExpertConfig, Progress, expert_search, is_searched, normal_index
+from .memo import remembering
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of, ranked_scores, tuning_for
 from .review import review as review
 from .search import LEVEL_CONFIG, SearchConfig, mcts, play_out
@@ -84,7 +85,7 @@ def _decide(state: GameState, level: str, seed: int, seconds: float | None, w: W
     """The index of the choice, and why (``progress``: told the expert's best so far as it searches).  The
     look-ahead and the search make no reference cycles: Python's cyclic garbage collector is paused meanwhile
     (``imperial_core.engine.paused_gc``)."""
-    with paused_gc():
+    with paused_gc(), remembering():
         return _decide_now(state, level, seed, seconds, w, tu, cfg, ecfg, progress)
 
 

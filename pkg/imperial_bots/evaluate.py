@@ -18,6 +18,8 @@ from functools import cache
 from imperial_core import GameState, load_board, ranking
 from imperial_core.board import Board
 
+from . import memo as _memo
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -161,7 +163,20 @@ def flag_owners(state: GameState, info: BoardInfo) -> dict[str, str]:
 
 
 def summarize(state: GameState) -> Summary:
-    """Read a state once; the evaluation is then arithmetic on the summary."""
+    """Read a state once; the evaluation is then arithmetic on the summary (the same object for the same state
+    within one decision, :mod:`imperial_bots.memo`: read it, never change it)."""
+    m = _memo.current()
+    if m is None:
+        return _summarize(state)
+    hit = m.summaries.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    sm = _summarize(state)
+    m.summaries[id(state)] = (state, sm)
+    return sm
+
+
+def _summarize(state: GameState) -> Summary:
     info = board_info(state.board)
     players = state.players
     names = [p["name"] for p in players]

@@ -24,10 +24,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from imperial_core import GameState, apply_index, to_position
+from imperial_core import GameState, to_position
 
 from . import learned
 from .evaluate import Weights
+from .memo import child
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
 from .search import LEVEL_CONFIG, SearchConfig, lookahead
 
@@ -112,7 +113,7 @@ def play_on(s: GameState, turns: int, budget: _Budget, w: Weights, tu: Tuning, c
                 break
         if not budget.spend():
             return None
-        s = apply_index(s, play_on_index(s, w, tu, cfg, me, rng, ecfg))
+        s = child(s, play_on_index(s, w, tu, cfg, me, rng, ecfg))
     return s
 
 
@@ -154,7 +155,7 @@ def expert_search(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig =
                 end = play_on(start, turns - done - 1, budget, w, tu, cfg, name, rng, ecfg)
             else:
                 rng = random.Random(luck)
-                end = play_on(apply_index(state, j), turns, budget, w, tu, cfg, name, rng, ecfg)
+                end = play_on(child(state, j), turns, budget, w, tu, cfg, name, rng, ecfg)
             if end is None:
                 break
             reached[j] = (end, rng)

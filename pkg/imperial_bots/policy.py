@@ -14,9 +14,10 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from imperial_core import GameState, apply_index
+from imperial_core import GameState
 from imperial_core.engine import action_keys
 
+from . import memo as _memo
 from .evaluate import (
     DEFAULT,
     BoardInfo,
@@ -29,6 +30,7 @@ from .evaluate import (
     values,
     with_fields,
 )
+from .memo import child
 
 MANEUVER = frozenset(("fleets", "armies", "contact", "demand", "order", "canal"))
 #: Decisions the search levels search (the others follow the greedy policy).
@@ -347,7 +349,7 @@ class ManeuverScorer:
 
 # -- the policy -------------------------------------------------------------------------------------------
 def _one_ply(state: GameState, keys: list[tuple], me: int, w: Weights) -> list[float]:
-    return [utility_of(apply_index(state, i), me, w) for i in range(len(keys))]
+    return [utility_of(child(state, i), me, w) for i in range(len(keys))]
 
 
 def _bond_scores(state: GameState, keys: list[tuple], me: int, w: Weights) -> list[float]:
@@ -516,7 +518,7 @@ def _rondel_scores(state: GameState, keys: list[tuple], me: int, w: Weights, tu:
     out = []
     nation = state.active_nation
     for i in range(len(keys)):
-        s = apply_index(state, i)
+        s = child(state, i)
         same = s.active_nation == nation and not s.is_over and s.current_player == state.current_player
         phase = s.decision
         if same and phase == "factory":
@@ -573,14 +575,28 @@ def ranked_scores(state: GameState, keys: list[tuple], w: Weights = DEFAULT,
     return sc
 
 
+def greedy_scores(state: GameState, w: Weights = DEFAULT, tu: Tuning = DEFAULT_TUNING) -> list[float]:
+    """:func:`ranked_scores` of every legal action, remembered for the decision being worked out (the list
+    is shared: read it, never change it)."""
+    m = _memo.current()
+    if m is None:
+        return ranked_scores(state, keys_of(state), w, tu)
+    key = (id(state), id(w), id(tu))
+    hit = m.scores.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    sc = ranked_scores(state, keys_of(state), w, tu)
+    m.scores[key] = (state, sc)
+    return sc
+
+
 def greedy_index(state: GameState, rng: random.Random | None = None, w: Weights = DEFAULT,
                  tu: Tuning = DEFAULT_TUNING, noise: float = 0.0) -> int:
     """Index of the greedy policy's choice among ``legal_actions(state)``; ``noise`` adds that much random
     spread (in points) to the scores."""
-    keys = keys_of(state)
-    if len(keys) == 1:
+    if len(keys_of(state)) == 1:
         return 0
-    sc = ranked_scores(state, keys, w, tu)
+    sc = greedy_scores(state, w, tu)
     if noise and rng is not None:
         sc = [s + rng.uniform(0.0, noise) for s in sc]
     best = max(sc)

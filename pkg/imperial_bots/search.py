@@ -18,11 +18,12 @@ import random
 import time
 from dataclasses import dataclass
 
-from imperial_core import GameState, apply_index
+from imperial_core import GameState
 
-from . import policy
+from . import memo as _memo
 from .evaluate import DEFAULT, Weights, board_info, summarize, utilities, values
-from .policy import DEFAULT_TUNING, KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
+from .memo import child
+from .policy import DEFAULT_TUNING, KEY_DECISIONS, Tuning, greedy_index, greedy_scores, keys_of, me_of
 
 
 def _turn_id(s: GameState) -> tuple:
@@ -35,10 +36,15 @@ def util_vector(s: GameState, w: Weights) -> list[float]:
 
 def play_out(s: GameState, turns: int, w: Weights, tu: Tuning, rng: random.Random | None = None,
              noise: float = 0.0, max_steps: int = 400) -> GameState:
-    """Greedy play until ``turns`` more nation turns have begun (0: the end of this turn) or the game ends."""
+    """Greedy play until ``turns`` more nation turns have begun (0: the end of this turn) or the game ends.
+    Without ``rng`` play to the end of the turn is remembered for the decision being worked out
+    (:mod:`imperial_bots.memo`): every state on the way ends where the first did."""
+    memo = _memo.current() if turns == 0 and rng is None else None
+    path: list[GameState] = []
     seen = 0
     cur = _turn_id(s)
-    for _ in range(max_steps):
+    left = max_steps
+    while left > 0:
         if s.is_over:
             break
         tid = _turn_id(s)
@@ -47,8 +53,26 @@ def play_out(s: GameState, turns: int, w: Weights, tu: Tuning, rng: random.Rando
             cur = tid
             if seen > turns:
                 break
-        s = apply_index(s, greedy_index(s, rng, w, tu, noise))
-    return s
+        if memo is not None:
+            hit = memo.ends.get((id(s), id(w), id(tu)))
+            if hit is not None and hit[0] is s and hit[2] <= left:
+                return _ended(memo, path, hit[1], hit[2], w, tu)
+            path.append(s)
+        s = child(s, greedy_index(s, rng, w, tu, noise))
+        left -= 1
+    else:
+        return s  # stopped by ``max_steps``: where it stopped depends on where it started
+    return _ended(memo, path, s, 0, w, tu) if memo is not None else s
+
+
+def _ended(memo: _memo.Memo, path: list[GameState], end: GameState, after: int, w: Weights,
+           tu: Tuning) -> GameState:
+    """Remember that each state of ``path`` (greedy play, one step apart) ends at ``end``, ``after`` steps
+    past the last of them."""
+    n = len(path)
+    for j, s in enumerate(path):
+        memo.ends[(id(s), id(w), id(tu))] = (s, end, n - j + after)
+    return end
 
 
 @dataclass(frozen=True)
@@ -75,7 +99,7 @@ LEVEL_CONFIG: dict[str, SearchConfig] = {
 
 
 def _ranked(state: GameState, keys: list[tuple], w: Weights, tu: Tuning) -> list[int]:
-    sc = policy.ranked_scores(state, keys, w, tu)
+    sc = greedy_scores(state, w, tu)
     return sorted(range(len(keys)), key=lambda i: (-sc[i], i))
 
 
@@ -91,7 +115,7 @@ def lookahead(state: GameState, w: Weights = DEFAULT, tu: Tuning = DEFAULT_TUNIN
     order = _ranked(state, keys, w, tu)[: top or cfg.top_k]
     out = []
     for i in order:
-        s = play_out(apply_index(state, i), cfg.turns, w, tu)
+        s = play_out(child(state, i), cfg.turns, w, tu)
         out.append((i, util_vector(s, w)[me]))
     out.sort(key=lambda x: -x[1])
     return out[0][0], out
@@ -132,7 +156,7 @@ def _advance(s: GameState, turns: int, horizon: int, w: Weights, tu: Tuning) -> 
                 return s, turns, True
         if s.decision in KEY_DECISIONS and len(keys_of(s)) > 1:
             return s, turns, False
-        s = apply_index(s, greedy_index(s, None, w, tu))
+        s = child(s, greedy_index(s, None, w, tu))
     return s, turns, True
 
 
@@ -165,7 +189,7 @@ def mcts(state: GameState, *, seed: int = 0, seconds: float | None = None, w: We
             path.append((node, i))
             child = node.kids[i]
             if child is None:
-                s, turns, done = _advance(apply_index(node.state, node.order[i]), node.turns, cfg.horizon, w, tu)
+                s, turns, done = _advance(child(node.state, node.order[i]), node.turns, cfg.horizon, w, tu)
                 child = _Node(s, turns, w, tu)
                 if done:
                     child.leaf = True
