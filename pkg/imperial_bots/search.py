@@ -187,18 +187,18 @@ def mcts(state: GameState, *, seed: int = 0, seconds: float | None = None, w: We
             allowed = min(len(node.order), int(cfg.widen_base + cfg.widen_coef * math.sqrt(node.n)))
             i = _select(node, allowed, cfg.explore)
             path.append((node, i))
-            child = node.kids[i]
-            if child is None:
+            kid = node.kids[i]
+            if kid is None:
                 s, turns, done = _advance(child(node.state, node.order[i]), node.turns, cfg.horizon, w, tu)
-                child = _Node(s, turns, w, tu)
+                kid = _Node(s, turns, w, tu)
                 if done:
-                    child.leaf = True
+                    kid.leaf = True
                     v = util_vector(s, w)
                 else:
                     v = util_vector(play_out(s, cfg.horizon - turns, w, tu, rng, cfg.noise), w)
-                node.kids[i] = child
+                node.kids[i] = kid
                 break
-            node = child
+            node = kid
         for nd, i in path:
             nd.n += 1
             nd.cn[i] += 1
