@@ -155,6 +155,9 @@ class ManeuverScorer:
         self.occ, self.fowner, self.facs = occ, fowner, facs
         self._rem: dict[tuple, tuple[float, dict]] = {}
         self._add: dict[tuple, tuple[float, dict]] = {}
+        self._fleet_from: dict[str, float] = {}             # a fleet leaving a region
+        self._fleet_to: dict[str, tuple[float, float]] = {}  # a fleet arriving, and the fight it may pick there
+        self._before: dict[str, dict[str, float]] = {}      # each region's contributions as it stands
         self._pot: dict[tuple[str, bool], float] = {}
         self._targets: dict[bool, list[str]] | None = None
 
@@ -179,7 +182,8 @@ class ManeuverScorer:
             if d:
                 v += wr[idx[n]] * d
         for n, d in units.items():
-            v += wu[idx[n]] * d
+            if d:  # adding 0.0 changes no sum: the marginal value of an unchanged nation is never needed
+                v += wu[idx[n]] * d
         return v
 
     def _change(self, r: str, changes: list[tuple[str, int, int, int]], no_factory: bool = False) -> float:
@@ -193,7 +197,9 @@ class ManeuverScorer:
             row[1] = max(0, min(row[0], row[1] + dh))
             row[2] += df
             units[nid] = units.get(nid, 0) + da + df
-        before = self._contrib(r, cur)
+        before = self._before.get(r)
+        if before is None:
+            before = self._before[r] = self._contrib(r, cur)
         if no_factory:
             saved = self.facs.pop(r, None)
             after = self._contrib(r, new)
@@ -259,8 +265,14 @@ class ManeuverScorer:
             return 0.0
         if kind == "fleet":
             o, t = k[1], k[2]
-            v = self._change(o, [(m, 0, 0, -1)]) + self._change(t, [(m, 0, 0, 1)])
-            v += self._fight_after(t, "fleet")
+            leave = self._fleet_from.get(o)
+            if leave is None:
+                leave = self._fleet_from[o] = self._change(o, [(m, 0, 0, -1)])
+            arrive = self._fleet_to.get(t)
+            if arrive is None:
+                arrive = self._fleet_to[t] = (self._change(t, [(m, 0, 0, 1)]), self._fight_after(t, "fleet"))
+            v = leave + arrive[0]
+            v += arrive[1]
             o_sea = o in self.info.sea_adj
             pull = self.pot(t, True) - (self.pot(o, True) if o_sea else 0.0)
             return v + self.tu.pos * self.wr[self.nidx[m]] * pull
@@ -484,22 +496,34 @@ def _import_plan(state: GameState, keys: list[tuple], sm: Summary, me: int, w: W
     reach = _reach_set(state, nid, info)
     cost = info.board.constants["import_cost_per_unit"]
 
+    # a summary's value by what sets it apart: the summary imported from and the flags then within reach
+    # (imports of either kind cost and add alike; two of them that reach as many flags are worth the same)
+    seen: dict[tuple[int, int], tuple[float, Summary]] = {}
+
     def value_of(cur: Summary, rs: set[str], k: tuple) -> tuple[float, Summary, set[str]]:
         if k[0] != "import":
-            return utilities(values(cur, info, w), w)[me], cur, rs
-        tre, cash = _pay(cur, n, cost)
-        units = cur.units[:]
-        units[n] += 1
+            key = (id(cur), -1)
+            hit = seen.get(key)
+            if hit is None:
+                hit = seen[key] = (utilities(values(cur, info, w), w)[me], cur)
+            return hit[0], cur, rs
         near = info.army_flag_adj[k[2]] if k[1] == "army" else info.fleet_flag_adj[k[2]]
         rs2 = rs | {a for a in near if a not in rs}
-        reach = cur.reach[:]
-        reach[n] = len(rs2)
-        nxt = with_fields(cur, treasury=tre, cash=cash, units=units, reach=reach)
-        return utilities(values(nxt, info, w), w)[me], nxt, rs2
+        key = (id(cur), len(rs2))
+        hit = seen.get(key)
+        if hit is None:
+            tre, cash = _pay(cur, n, cost)
+            units = cur.units[:]
+            units[n] += 1
+            reach = cur.reach[:]
+            reach[n] = len(rs2)
+            nxt = with_fields(cur, treasury=tre, cash=cash, units=units, reach=reach)
+            hit = seen[key] = (utilities(values(nxt, info, w), w)[me], nxt)
+        return hit[0], hit[1], rs2
 
     first = [value_of(sm, reach, k) for k in keys]
     scores_ = [x[0] for x in first]
-    best = utilities(values(sm, info, w), w)[me]
+    best = value_of(sm, reach, ("pass",))[0]
     if most:
         # the best single imports, taken together (each is a unit in a different place or of another kind)
         ranked = sorted((i for i, k in enumerate(keys) if k[0] == "import" and scores_[i] > best),
