@@ -31,6 +31,10 @@ learned evaluation (:mod:`imperial_bots.learned`, weights fitted to self-play ga
 predicts each player's final score from a fixed feature vector (:mod:`imperial_bots.features`); the expert
 judges by it.
 
+Within one decision the levels remember what they have already worked out for a state (its children, its
+summary, the greedy policy's scores, where greedy play ends the turn: :mod:`imperial_bots.memo`); the choice
+is the same, only sooner.
+
 With ``seconds=None`` the result depends only on the position (``to_position(state)``), the level and the
 seed, in every Python (the budget is counted in iterations or decisions played on); with ``seconds`` the
 strong and expert levels search for that long.  ``choose_with_reason`` also returns a one-line reason for the
