@@ -312,14 +312,16 @@ def pyodide_timing(n: int, level: str = "strong") -> None:
         print("Pyodide: skipped (needs node and dist/pyodide: python3 build.py build)")
         return
     with tempfile.TemporaryDirectory() as tmp:
-        job = {"index": str(index), "pkg": str(root / "pkg"), "packages": ["imperial_core", "imperial_bots"],
+        job = {"index": str(index), "pkg": str(root / "pkg"), "packages": ["imperial_core", "imperial_text", "imperial_bots"],
                "program": PYODIDE_PROGRAM, "texts": texts, "level": level, "out": f"{tmp}/out.json"}
         Path(tmp, "job.json").write_text(json.dumps(job))
         Path(tmp, "run.mjs").write_text(PYODIDE_NODE)
         proc = subprocess.run(["node", f"{tmp}/run.mjs", f"{tmp}/job.json"], capture_output=True, text=True,
                               timeout=3600, env={**os.environ, "NODE_OPTIONS": ""})
         if proc.returncode != 0:
-            print("Pyodide run failed:", proc.stderr[-2000:])
+            # Node prints the minified line that threw before the error: show Python's traceback, else the end
+            err = proc.stderr
+            print("Pyodide run failed:", err[err.find("Traceback"):][:2000] if "Traceback" in err else err[-2000:])
             return
         there = json.loads(Path(tmp, "out.json").read_text())
     t_there = [t for _k, t in there["result"]]
