@@ -165,15 +165,7 @@ def flag_owners(state: GameState, info: BoardInfo) -> dict[str, str]:
 def summarize(state: GameState) -> Summary:
     """Read a state once; the evaluation is then arithmetic on the summary (the same object for the same state
     within one decision, :mod:`imperial_bots.memo`: read it, never change it)."""
-    m = _memo.current()
-    if m is None:
-        return _summarize(state)
-    hit = m.summaries.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    sm = _summarize(state)
-    m.summaries[id(state)] = (state, sm)
-    return sm
+    return _memo.recall("summaries", id(state), state, lambda: _summarize(state))
 
 
 def _summarize(state: GameState) -> Summary:
@@ -278,8 +270,7 @@ def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
         return v
     end = info.end_points
     tau = w.tau
-    rounds = w.length - sm.round
-    rounds = w.rmax if w.rmax < (rounds if rounds > 1.0 else 1.0) else (rounds if rounds > 1.0 else 1.0)
+    rounds = min(w.rmax, max(1.0, w.length - sm.round))
     gain_t = info.gain
     top = len(gain_t) - 1
     revs = _revenues(sm, w, info)
@@ -315,11 +306,8 @@ def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
             f = blend * (fs if fs < 5.0 else 5.0) + unblend * (fi if fi < 5 else 5)
             income = rv - nu
             money = tr + (income if income > 0 else 0.0) * rounds / tau
-            if pay_rounds > 0:
-                ratio = money / (due * pay_rounds)
-                k = f + rho_pay * (ratio if ratio < 1.0 else 1.0) + (w_tr * tr + w_unit * nu) / due
-            else:
-                k = f + rho_pay * 1.0 + (w_tr * tr + w_unit * nu) / due
+            ratio = money / (due * pay_rounds) if pay_rounds > 0 else 1.0
+            k = f + rho_pay * (ratio if ratio < 1.0 else 1.0) + (w_tr * tr + w_unit * nu) / due
             for i, x in enumerate(row):
                 if x:
                     v[i] += x * k

@@ -13,9 +13,9 @@ it holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from imperial_core import GameState, apply_index
 
@@ -33,6 +33,7 @@ class Memo:
 
 
 _current: Memo | None = None
+T = TypeVar("T")
 
 
 def current() -> Memo | None:
@@ -54,15 +55,21 @@ def remembering() -> Iterator[Memo]:
         _current = outer
 
 
-def child(state: GameState, index: int) -> GameState:
-    """``apply_index(state, index)``: the very state made before, if the decision being worked out made it."""
+def recall(table: str, key: Hashable, state: GameState, work: Callable[[], T]) -> T:
+    """``work()``, done once per ``key`` of the memo's ``table`` for the decision being worked out (each time
+    outside one); ``state`` is the state it is worked out for, held so that its id stays its own."""
     m = _current
     if m is None:
-        return apply_index(state, index)
-    key = (id(state), index)
-    hit = m.kids.get(key)
+        return work()
+    entries = getattr(m, table)
+    hit = entries.get(key)
     if hit is not None and hit[0] is state:
         return hit[1]
-    new = apply_index(state, index)
-    m.kids[key] = (state, new)
-    return new
+    out = work()
+    entries[key] = (state, out)
+    return out
+
+
+def child(state: GameState, index: int) -> GameState:
+    """``apply_index(state, index)``: the very state made before, if the decision being worked out made it."""
+    return recall("kids", (id(state), index), state, lambda: apply_index(state, index))

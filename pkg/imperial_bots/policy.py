@@ -602,16 +602,8 @@ def ranked_scores(state: GameState, keys: list[tuple], w: Weights = DEFAULT,
 def greedy_scores(state: GameState, w: Weights = DEFAULT, tu: Tuning = DEFAULT_TUNING) -> list[float]:
     """:func:`ranked_scores` of every legal action, remembered for the decision being worked out (the list
     is shared: read it, never change it)."""
-    m = _memo.current()
-    if m is None:
-        return ranked_scores(state, keys_of(state), w, tu)
-    key = (id(state), id(w), id(tu))
-    hit = m.scores.get(key)
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    sc = ranked_scores(state, keys_of(state), w, tu)
-    m.scores[key] = (state, sc)
-    return sc
+    return _memo.recall("scores", (id(state), id(w), id(tu)), state,
+                        lambda: ranked_scores(state, keys_of(state), w, tu))
 
 
 def greedy_index(state: GameState, rng: random.Random | None = None, w: Weights = DEFAULT,
