@@ -316,6 +316,31 @@ def test_no_game_moves_while_the_start_screen_is_shown():
     assert app.session.cur == 0 and saved_moves(page) == 0
 
 
+def test_a_request_of_a_game_left_never_touches_the_next_game():
+    # a game of computers left with its request in flight, then another game opened in the same page, where a
+    # person decides first and asks for a hint: the old request's late answer and its watchdog (whose timer
+    # still runs) name a request of the game left, not the hint of this one
+    page, app, bots, _s = open_game(["normal"] * 4)
+    app.command("bot-ready", "1000")
+    left = bots.asks[-1]
+    app.command("home")
+    other = Session.new(PLAYERS, game_id="g2", seed=9)
+    other.extra["seats"] = ["human"] * 4
+    page.local.data["imperial.save.g2"] = other.to_save()
+    app.command("resume", "imperial.save.g2")
+    app.command("hint")
+    hint = bots.asks[-1]
+    assert json.loads(hint)["kind"] == "hint" and json.loads(hint)["id"] != json.loads(left)["id"]
+    app.command("bot-watchdog", left)
+    assert page.message == "" and page.document.body.dataset.bot != "failed"
+    late = json.loads(answer(left))
+    app.command("bot-answer", json.dumps(late))
+    assert app.session.game_id == "g2" and app.session.cur == 0
+    assert app.bots.hint is None  # the hint asked for is still to come
+    app.command("bot-answer", answer(hint))
+    assert app.bots.hint is not None and app.session.cur == 0
+
+
 def test_a_request_left_unanswered_stops_the_bots_and_try_again_restarts_the_worker():
     page, app, bots, _s = open_game(["normal"] * 4)
     app.command("bot-ready", "1000")

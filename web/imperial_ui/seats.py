@@ -11,6 +11,7 @@ anything there that is not understood counts as a human seat, so a tampered save
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -33,6 +34,10 @@ SOLO_OPPONENTS = 3
 MAX_WHY = 240
 #: Most reasons kept in a save (one per bot move: a whole game has about 700 decisions).
 MAX_REASONS = 2000
+#: The ids of the page's requests to the worker, one sequence for every table the page makes: an answer or a
+#: watchdog of a game left behind (still in flight when another game opened) never names a request of the
+#: game open now.
+_REQUEST_IDS = itertools.count(1)
 
 def parse_seats(raw: Any, players: list[str]) -> tuple[list[str], str]:
     """The seats stored with a save (``meta["seats"]``) for ``players``, and what was wrong with them
@@ -218,7 +223,6 @@ class Table:
     pending_move: Ask | None = None
     pending_hint: Ask | None = None
     reasons: dict[int, Reason] = field(default_factory=dict)
-    _next_id: int = 1
     lang: str = "en"  # the page's language, for the bots' reasons
 
     @classmethod
@@ -288,10 +292,8 @@ class Table:
     # -- requests -------------------------------------------------------------------------------------
     def _ask(self, kind: str, state: Any, game: str, step: int, level: str) -> Ask:
         player = state.current_player
-        ask = Ask(self._next_id, kind, game, step, core.to_position(state), player, level,
-                  seed=self.players.index(player) if player in self.players else 0, lang=self.lang, state=state)
-        self._next_id += 1
-        return ask
+        return Ask(next(_REQUEST_IDS), kind, game, step, core.to_position(state), player, level,
+                   seed=self.players.index(player) if player in self.players else 0, lang=self.lang, state=state)
 
     def _fits(self, ask: Ask, state: Any, game: str, step: int) -> bool:
         return (ask.game == game and ask.step == step and not state.is_over
