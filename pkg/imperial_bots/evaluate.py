@@ -240,12 +240,13 @@ def _summarize(state: GameState) -> Summary:
                    winner=names.index(ranking(state)[0]) if state.is_over else -1)
 
 
-def _revenues(sm: Summary, w: Weights, info: BoardInfo) -> list[float]:
-    """The projected tax revenue of every nation (one pass; :func:`values` runs it thousands of times a
-    decision)."""
+def _revenues(base: list[float], threat: list[int], units: list[int], reach: list[int], treasury: list[int],
+              w: Weights, info: BoardInfo) -> list[float]:
+    """The projected tax revenue of nations with these revenue bases, factories threatened, units, foreign
+    regions in reach and treasuries (all the nations of a summary, or one of them changed)."""
     k_threat, rev_min, near, tr_rev, tr_cap, tax_max = 2 * w.threat, w.rev_min, w.near, w.tr_rev, w.tr_cap, info.tax_max
     out = []
-    for b, th, u, r, t in zip(sm.base, sm.threat, sm.units, sm.reach, sm.treasury, strict=True):
+    for b, th, u, r, t in zip(base, threat, units, reach, treasury, strict=True):
         x = b - k_threat * th + rev_min + near * (r if r < u else u) + tr_rev * (t if t < tr_cap else tr_cap)
         out.append(tax_max if tax_max < x else x)
     return out
@@ -255,70 +256,155 @@ def _factor(p: float) -> float:
     return min(5, int(p // 5))
 
 
-def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
-    """Each player's expected final score (in seating order).  (Written for speed, the computer players
-    run it some hundred thousand times a decision: every sum is taken in the same order as the plain
-    reading would, so that the result is the same to the last digit.)"""
-    v = list(sm.cash)
-    if sm.over:
-        for n, row in enumerate(sm.interest):
-            f = _factor(sm.power[n])
-            for i, x in enumerate(row):
-                v[i] += x * f
-        if sm.winner >= 0:
-            v[sm.winner] += w.win
-        return v
-    end = info.end_points
-    tau = w.tau
-    rounds = min(w.rmax, max(1.0, w.length - sm.round))
+def _gains(revs: list[float], info: BoardInfo) -> list[float]:
+    """The power a round that nations with these tax revenues gain (the board's table, read between its
+    rows)."""
     gain_t = info.gain
     top = len(gain_t) - 1
-    revs = _revenues(sm, w, info)
-    gains = []
-    for ri, pw in zip(revs, sm.power, strict=True):
+    out = []
+    for ri in revs:
         ri = 0.0 if ri < 0 else (top if ri > top else ri)
         lo = int(ri)
-        g = gain_t[lo] if lo == top else gain_t[lo] + (ri - lo) * (gain_t[lo + 1] - gain_t[lo])
-        gains.append(g)
+        out.append(gain_t[lo] if lo == top else gain_t[lo] + (ri - lo) * (gain_t[lo + 1] - gain_t[lo]))
+    return out
+
+
+def _rounds(sm: Summary, info: BoardInfo, w: Weights, gains: list[float]) -> float:
+    """The rounds the game is expected to last: its usual length, or fewer when a nation's power reaches the
+    end of the scale sooner at the pace of its gains."""
+    rounds = min(w.rmax, max(1.0, w.length - sm.round))
+    end, tau = info.end_points, w.tau
+    for pw, g in zip(sm.power, gains, strict=True):
         if g > 0:
             t = (end - pw) * tau / g
             if t < rounds:
                 rounds = t
-    if rounds < 0:
-        rounds = 0.0
+    return 0.0 if rounds < 0 else rounds
+
+
+#: A nation's share of the players' values: the factor on the interest it owes (None: it owes none), and
+#: the tax bonus its government expects (None: none).
+Share = tuple[float | None, float | None]
+
+
+def _shares(sm: Summary, info: BoardInfo, w: Weights, rounds: float, ns: Iterable[int], revs: list[float],
+            gains: list[float], units: list[int]) -> list[Share]:
+    """The shares of nations ``ns``, with these tax revenues, power gains and units."""
+    end, tau = info.end_points, w.tau
     pay_rounds = rounds / w.tau_inv
     growth = w.grow * rounds / tau
     blend = w.blend
     unblend = 1 - blend
     rho_pay = w.rho * pay_rounds
-    w_tr, w_unit, w_gov = w.w_tr, w.w_unit, w.w_gov
+    w_tr, w_unit = w.w_tr, w.w_unit
     bonus_t = info.bonus if info.bonus[-1] > 0 else None
-    w_bonus = w.w_bonus
-    for pw, g, row, gi, rv, nu, tr in zip(sm.power, gains, sm.interest, sm.gov, revs, sm.units,
-                                          sm.treasury, strict=True):
+    top = len(info.gain) - 1
+    out: list[Share] = []
+    for n, rv, g, nu in zip(ns, revs, gains, units, strict=True):
+        k = bonus = None
+        row = sm.interest[n]
         due = sum(row)
         if due:
-            p = pw + growth * g
+            p = sm.power[n] + growth * g
             if p > end:
                 p = end
             fs = p / 5.0
             fi = int(p // 5)
             f = blend * (fs if fs < 5.0 else 5.0) + unblend * (fi if fi < 5 else 5)
             income = rv - nu
+            tr = sm.treasury[n]
             money = tr + (income if income > 0 else 0.0) * rounds / tau
             ratio = money / (due * pay_rounds) if pay_rounds > 0 else 1.0
             k = f + rho_pay * (ratio if ratio < 1.0 else 1.0) + (w_tr * tr + w_unit * nu) / due
-            for i, x in enumerate(row):
+        if bonus_t is not None and sm.gov[n] >= 0:
+            ri = int(rv)
+            bonus = w.w_bonus * bonus_t[0 if ri < 0 else (top if ri > top else ri)] * rounds / tau
+        out.append((k, bonus))
+    return out
+
+
+def _add(v: list[float], sm: Summary, w: Weights, shares: Iterable[tuple[int, Share]],
+         keep: list[list[float]] | None = None) -> None:
+    """Adds nations' shares to the players' values ``v``, in the order given: the interest each owes times its
+    factor, and to its government the worth of governing and the tax bonus; ``keep`` gets a copy of ``v``
+    before each nation."""
+    w_gov = w.w_gov
+    for n, (k, bonus) in shares:
+        if keep is not None:
+            keep.append(v[:])
+        if k is not None:
+            for i, x in enumerate(sm.interest[n]):
                 if x:
                     v[i] += x * k
+        gi = sm.gov[n]
         if gi >= 0:
             v[gi] += w_gov
-            if bonus_t is not None:
-                ri = int(rv)
-                v[gi] += w_bonus * bonus_t[0 if ri < 0 else (top if ri > top else ri)] * rounds / tau
-    if sm.card >= 0:
-        v[sm.card] += w.w_card
-    return v
+            if bonus is not None:
+                v[gi] += bonus
+
+
+def values(sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> list[float]:
+    """Each player's expected final score (in seating order).  (The computer players run it some hundred
+    thousand times a decision: see :class:`Basis` for the values with one nation changed.)"""
+    return Basis(sm, info, w).values
+
+
+class Basis:
+    """:func:`values` of one summary, kept nation by nation, so that the values with one nation's tax revenue
+    base or units one higher (what :class:`imperial_bots.policy.Marginal` asks, a dozen times for each
+    maneuver step scored) come without the whole sum: when the one higher leaves the rounds the game is
+    expected to last as they were, only that nation's share is worked out again and the others' are added as
+    before, in the same order, so that the result is that of the whole sum to the last digit."""
+
+    __slots__ = ("gains", "info", "partial", "rounds", "shares", "sm", "values", "w")
+
+    def __init__(self, sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> None:
+        self.sm, self.info, self.w = sm, info, w
+        self.partial: list[list[float]] | None = None
+        v = list(sm.cash)
+        if sm.over:
+            for n, row in enumerate(sm.interest):
+                f = _factor(sm.power[n])
+                for i, x in enumerate(row):
+                    v[i] += x * f
+            if sm.winner >= 0:
+                v[sm.winner] += w.win
+            self.values = v
+            return
+        revs = _revenues(sm.base, sm.threat, sm.units, sm.reach, sm.treasury, w, info)
+        self.gains = _gains(revs, info)
+        self.rounds = _rounds(sm, info, w, self.gains)
+        self.shares = _shares(sm, info, w, self.rounds, range(len(revs)), revs, self.gains, sm.units)
+        _add(v, sm, w, enumerate(self.shares))
+        if sm.card >= 0:
+            v[sm.card] += w.w_card
+        self.values = v
+
+    def plus_one(self, n: int, field: str) -> list[float]:
+        """:func:`values` with nation ``n``'s ``field`` (``"base"`` or ``"units"``) one higher."""
+        sm, info, w = self.sm, self.info, self.w
+        col = getattr(sm, field)[:]
+        col[n] += 1
+        if sm.over:
+            return Basis(with_fields(sm, **{field: col}), info, w).values
+        units = sm.units[n] + (field == "units")
+        rv = _revenues([sm.base[n] + (field == "base")], [sm.threat[n]], [units], [sm.reach[n]], [sm.treasury[n]],
+                       w, info)
+        g = _gains(rv, info)
+        gains = self.gains[:]
+        gains[n] = g[0]
+        rounds = _rounds(sm, info, w, gains)
+        if rounds != self.rounds:
+            return Basis(with_fields(sm, **{field: col}), info, w).values
+        if self.partial is None:
+            self.partial = []
+            _add(list(sm.cash), sm, w, enumerate(self.shares), self.partial)
+        v = self.partial[n][:]
+        _add(v, sm, w, [(n, _shares(sm, info, w, rounds, (n,), rv, g, [units])[0])])
+        _add(v, sm, w, ((m, self.shares[m]) for m in range(n + 1, len(self.shares))))
+        if sm.card >= 0:
+            v[sm.card] += w.w_card
+        return v
 
 
 def add_up(xs: Iterable[float]) -> float:

@@ -20,6 +20,7 @@ from imperial_core.engine import action_keys
 from . import memo as _memo
 from .evaluate import (
     DEFAULT,
+    Basis,
     BoardInfo,
     Summary,
     Weights,
@@ -106,24 +107,22 @@ class Marginal:
     """What one more tax revenue (``field="base"``) or unit (``"units"``) of each nation is worth to a
     player, computed when first asked (a maneuver step rarely concerns every nation)."""
 
-    def __init__(self, sm: Summary, info: BoardInfo, me: int, w: Weights, field: str, base: float) -> None:
-        self.sm, self.info, self.me, self.w, self.field, self.base = sm, info, me, w, field, base
+    def __init__(self, basis: Basis, me: int, w: Weights, field: str, base: float) -> None:
+        self.basis, self.me, self.w, self.field, self.base = basis, me, w, field, base
         self.cache: dict[int, float] = {}
 
     def __getitem__(self, n: int) -> float:
         v = self.cache.get(n)
         if v is None:
-            col = getattr(self.sm, self.field)[:]
-            col[n] += 1
-            s2 = with_fields(self.sm, **{self.field: col})
-            v = utilities(values(s2, self.info, self.w), self.w)[self.me] - self.base
+            v = utilities(self.basis.plus_one(n, self.field), self.w)[self.me] - self.base
             self.cache[n] = v
         return v
 
 
 def marginals(sm: Summary, info: BoardInfo, me: int, w: Weights) -> tuple[Marginal, Marginal]:
-    base = utilities(values(sm, info, w), w)[me]
-    return Marginal(sm, info, me, w, "base", base), Marginal(sm, info, me, w, "units", base)
+    basis = Basis(sm, info, w)
+    base = utilities(basis.values, w)[me]
+    return Marginal(basis, me, w, "base", base), Marginal(basis, me, w, "units", base)
 
 
 class ManeuverScorer:
