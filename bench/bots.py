@@ -44,13 +44,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "pkg"), str(Path(__file__).resolve().parent)]
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "pkg"), str(Path(__file__).resolve().parent),
+                 str(Path(__file__).resolve().parent.parent)]
 
 import imperial_bots  # noqa: E402
 from imperial_bots.baselines import random_index, score_greedy_index  # noqa: E402
 from imperial_bots.evaluate import Weights  # noqa: E402
 from imperial_bots.expert import ExpertConfig  # noqa: E402
 from imperial_core import GameState, apply_index, new_game, ranking, scores  # noqa: E402
+
+from tools import pyodide_node  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cem", "Dee", "Eve", "Fay"]
 Player = Callable[[GameState, random.Random], int]
@@ -246,29 +249,6 @@ def main(texts, level):
     return json.dumps(out)
 """
 
-PYODIDE_NODE = r"""
-import fs from "node:fs";
-import path from "node:path";
-const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const { loadPyodide } = await import(path.join(job.index, "pyodide.mjs"));
-const py = await loadPyodide({ indexURL: job.index + "/" });
-await py.loadPackage(["pydantic"], { messageCallback: () => {} });
-function copy(src, dst) {
-  py.FS.mkdirTree(dst);
-  for (const e of fs.readdirSync(src, { withFileTypes: true })) {
-    if (e.name === "__pycache__") continue;
-    const s = path.join(src, e.name), d = dst + "/" + e.name;
-    if (e.isDirectory()) copy(s, d); else py.FS.writeFile(d, fs.readFileSync(s));
-  }
-}
-for (const p of job.packages) copy(path.join(job.pkg, p), "/engine/" + p);
-py.runPython("import sys; sys.path.insert(0, '/engine')");
-py.runPython(job.program);
-py.globals.set("job_json", JSON.stringify({ texts: job.texts, level: job.level }));
-const out = py.runPython("import json as _j; _job = _j.loads(job_json); main(_job['texts'], _job['level'])");
-const info = py.runPython("import sys; sys.version.split()[0]");
-fs.writeFileSync(job.out, JSON.stringify({ info, result: JSON.parse(out) }));
-"""
 
 
 def decision_positions(n: int, seed0: int = 9000) -> list[str]:
@@ -292,9 +272,7 @@ def decision_positions(n: int, seed0: int = 9000) -> list[str]:
 
 def pyodide_timing(n: int, level: str = "strong") -> None:
     """``level``'s decision times on the same positions here and in Pyodide (Node), and their ratio."""
-    import shutil
     import subprocess
-    import tempfile
 
     from imperial_core import from_position
 
@@ -308,22 +286,15 @@ def pyodide_timing(n: int, level: str = "strong") -> None:
         k = imperial_bots.choose_index(st, level=level, seed=i)
         here.append((k, time.perf_counter() - t0))
     print(f"CPython {sys.version.split()[0]}: {level} over {n} decisions {_ms([t for _k, t in here])}")
-    if shutil.which("node") is None or not (index / "pyodide.mjs").exists():
-        print("Pyodide: skipped (needs node and dist/pyodide: python3 build.py build)")
+    why = pyodide_node.available(index)
+    if why:
+        print(f"Pyodide: skipped ({why})")
         return
-    with tempfile.TemporaryDirectory() as tmp:
-        job = {"index": str(index), "pkg": str(root / "pkg"), "packages": ["imperial_core", "imperial_text", "imperial_bots"],
-               "program": PYODIDE_PROGRAM, "texts": texts, "level": level, "out": f"{tmp}/out.json"}
-        Path(tmp, "job.json").write_text(json.dumps(job))
-        Path(tmp, "run.mjs").write_text(PYODIDE_NODE)
-        proc = subprocess.run(["node", f"{tmp}/run.mjs", f"{tmp}/job.json"], capture_output=True, text=True,
-                              timeout=3600, env={**os.environ, "NODE_OPTIONS": ""})
-        if proc.returncode != 0:
-            # Node prints the minified line that threw before the error: show Python's traceback, else the end
-            err = proc.stderr
-            print("Pyodide run failed:", err[err.find("Traceback"):][:2000] if "Traceback" in err else err[-2000:])
-            return
-        there = json.loads(Path(tmp, "out.json").read_text())
+    try:
+        there = pyodide_node.run(index, PYODIDE_PROGRAM, {"texts": texts, "level": level}, timeout=3600)
+    except pyodide_node.PyodideRunFailed as e:
+        print("Pyodide run failed:", e)
+        return
     t_there = [t for _k, t in there["result"]]
     same = sum(a[0] == b[0] for a, b in zip(here, there["result"], strict=True))
     ratio = statistics.mean(t_there) / statistics.mean([t for _k, t in here])

@@ -10,35 +10,22 @@ from typing import Any
 
 import imperial_core as core
 import pytest
-from conftest import ROOT, PagePool, moves, open_link
+from conftest import ROOT, PagePool, open_link
 from playwright.sync_api import Page, expect
+from test_bots import click_move
 
 sys.path.insert(0, str(ROOT / "web"))
 
-from imperial_ui.choices import Names, steps  # noqa: E402
+from imperial_ui.choices import Names  # noqa: E402
 
 NAMES = Names(core.load_board("world2030"))
 PLAYERS = ["Ann", "Bob", "Cem", "Dia"]
 SHOTS = ROOT / "test-results"
 
 
-
-
-
-
 def click(page: Page, state: Any, action: Any) -> Any:
     """Make ``action`` as a player does (unit, destination, option) and return the engine's next state."""
-    start = moves(page)
-    for tok in steps(action, state.decision, NAMES):
-        if moves(page) != start:
-            break
-        if tok.kind == "region":
-            region = page.locator(f'#map [data-choice="{tok.value}"]')
-            expect(region).to_have_count(1)
-            region.dispatch_event("click")
-        else:
-            page.locator(f'#decision button[data-choice="{tok.value}"]').click()
-    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=start + 1)
+    click_move(page, state, action, NAMES)
     return core.apply(state, action)
 
 

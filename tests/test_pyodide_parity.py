@@ -18,15 +18,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
+from tools import pyodide_node
+
 ROOT = Path(__file__).resolve().parents[1]
 PYODIDE = Path(os.environ.get("IMPERIAL_DIST") or ROOT / "dist") / "pyodide"  # build.py test sets IMPERIAL_DIST
-ENGINE = ROOT / "pkg" / "imperial_core"
 #: The packages copied into Pyodide: the engine, and the bots' features and learned evaluation.
 PACKAGES = ["imperial_core", "imperial_bots", "imperial_text"]
 RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "python_stdlib_game.zip",
@@ -79,55 +79,19 @@ def read(token):
 def main(specs, tokens):
     return json.dumps({"version": RULES_VERSION, "games": [play(sp) for sp in specs],
                        "decoded": [read(t) for t in tokens]})
+
+def rest():
+    """After the games: a module the game's standard library leaves out, and one that no library holds."""
+    import colorsys, email.mime.text
+    rare = repr((colorsys.rgb_to_hsv(1.0, 0.0, 0.0), email.mime.text.MIMEText("x")["Content-Type"]))
+    try:
+        import no_such_module_anywhere  # noqa: F401
+        missing = False
+    except ModuleNotFoundError:
+        missing = True
+    return json.dumps({"rare": rare, "missing": missing})
 '''
 
-NODE = r'''
-import fs from "node:fs";
-import path from "node:path";
-const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-const { loadPyodide } = await import(path.join(job.index, "pyodide.mjs"));
-const py = await loadPyodide({ indexURL: job.index + "/", stdLibURL: job.index + "/python_stdlib_game.zip",
-                               env: { PYTHONHASHSEED: "4242" } });
-let fetched = [];  // the full standard library, read on a rare import (as web/pyodide-env.mjs's installRest)
-py.pyimport("imperial_stdlib").install((p) => {
-  fetched.push(p);
-  py.FS.writeFile(p, fs.readFileSync(path.join(job.index, "python_stdlib.zip")));
-});
-await py.loadPackage(["pydantic"], { messageCallback: () => {} });
-function copy(src, dst) {
-  py.FS.mkdirTree(dst);
-  for (const e of fs.readdirSync(src, { withFileTypes: true })) {
-    if (e.name === "__pycache__") continue;
-    const s = path.join(src, e.name), d = dst + "/" + e.name;
-    if (e.isDirectory()) copy(s, d); else py.FS.writeFile(d, fs.readFileSync(s));
-  }
-}
-for (const p of job.packages) copy(path.join(job.pkg, p), "/engine/" + p);
-py.runPython("import sys; sys.path.insert(0, '/engine')");
-py.runPython(job.program);
-py.globals.set("job_json", JSON.stringify({ specs: job.specs, tokens: job.tokens }));
-let out;
-try {
-  out = py.runPython("import json as _j; _job = _j.loads(job_json); main(_job['specs'], _job['tokens'])");
-} catch (e) {
-  console.error("PYTHON ERROR\n" + e.message);
-  process.exit(3);
-}
-const info = py.runPython("import sys, pydantic; sys.version.split()[0] + ' pydantic ' + pydantic.VERSION");
-const during = fetched.length;
-const rare = py.runPython(`
-import colorsys, email.mime.text
-repr((colorsys.rgb_to_hsv(1.0, 0.0, 0.0), email.mime.text.MIMEText("x")["Content-Type"]))
-`);
-let missing;
-try {
-  py.runPython("import no_such_module_anywhere");
-} catch (e) {
-  missing = String(e.message).includes("ModuleNotFoundError");
-}
-fs.writeFileSync(job.out, JSON.stringify({ info, result: JSON.parse(out),
-  rest: { during, fetched, rare, missing } }));
-'''
 
 
 def _snapshot(dst: Path) -> Path:
@@ -151,27 +115,20 @@ def _snapshot(dst: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    if shutil.which("node") is None:
-        pytest.skip("node is not on PATH: the Pyodide parity check needs Node")
-    if not (PYODIDE / "pyodide.mjs").exists() or not (PYODIDE / "pyodide-lock.json").exists():
-        pytest.skip("dist/pyodide is missing: run `python3 build.py build` first")
+    why = pyodide_node.available(PYODIDE)
+    if why:
+        pytest.skip(f"the Pyodide parity check cannot run: {why}")
     ns: dict = {}
     exec(compile(PROGRAM, "<parity program>", "exec"), ns)
     here = json.loads(ns["main"](SPECS, []))
     tmp = tmp_path_factory.mktemp("pyodide")
-    job = {"index": str(_snapshot(tmp)), "pkg": str(ENGINE.parent), "packages": PACKAGES, "program": PROGRAM,
-           "specs": SPECS,
-           "tokens": [g["token"] for g in here["games"]], "out": str(tmp / "out.json")}
-    (tmp / "job.json").write_text(json.dumps(job))
-    (tmp / "run.mjs").write_text(NODE)
     t0 = time.perf_counter()
-    proc = subprocess.run(["node", str(tmp / "run.mjs"), str(tmp / "job.json")], capture_output=True, text=True,
-                          timeout=240, env={**os.environ, "NODE_OPTIONS": ""})
-    err = proc.stderr
-    if "PYTHON ERROR" in err:
-        err = err[err.index("PYTHON ERROR"):]
-    assert proc.returncode == 0, f"node failed:\n{proc.stdout[-2000:]}\n{err[-3000:]}"
-    there = json.loads((tmp / "out.json").read_text())
+    try:
+        there = pyodide_node.run(_snapshot(tmp), PROGRAM, {"specs": SPECS, "tokens": [g["token"] for g in here["games"]]},
+                                 after="rest()", packages=PACKAGES, timeout=240, workdir=tmp)
+    except pyodide_node.PyodideRunFailed as e:
+        pytest.fail(str(e))
+    there["rest"] = {"during": there["during"], "fetched": there["fetched"], **there["after"]}
     print(f"\nPyodide {there['info']}: {len(SPECS)} games in {time.perf_counter() - t0:.1f} s (boot included)")
     return here, there
 
