@@ -134,6 +134,14 @@ def hints(args: argparse.Namespace) -> None:
         print("page errors:", errors)
 
 
+#: Seconds with no new decision after which the game is called stalled (the page's state is printed, with a
+#: screenshot, and the figures so far are reported) instead of watched to the half hour's end.
+STALL_S = 90
+STALL_JS = """() => ({ ...document.body.dataset, error: document.getElementById('error')?.innerText || '',
+    message: document.querySelector('#message')?.innerText || '',
+    decision: (document.querySelector('#decision')?.innerText || '').slice(0, 300) })"""
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--loads", type=int, default=3, help="page loads for the worker start-up")
@@ -182,11 +190,21 @@ def main() -> None:
         page.wait_for_function("() => document.body.dataset.worker === 'ready'", timeout=120_000)
         tabs = ["log", "nations"]
         clicks = 0
-        t0 = time.perf_counter()
+        t0 = last_at = time.perf_counter()
+        last_n = 0
         while True:
             n = int(page.evaluate("() => window.imperialBots.timings.length"))
             over = page.evaluate("() => document.body.dataset.over === '1'")
             if n >= args.decisions or over or time.perf_counter() - t0 > 1800:
+                break
+            if n != last_n:
+                last_n, last_at = n, time.perf_counter()
+            elif time.perf_counter() - last_at > STALL_S:
+                result["stalled"] = page.evaluate(STALL_JS)
+                shot = ROOT / "test-results" / "bots-browser-stall.png"
+                shot.parent.mkdir(exist_ok=True)
+                page.screenshot(path=str(shot))
+                print(f"STALLED: no decision for {STALL_S} s after {n}; the page: {result['stalled']} ({shot})")
                 break
             if page.evaluate("() => document.body.dataset.bot") == "thinking":
                 box = page.locator(f"[data-tab={tabs[clicks % 2]}]").bounding_box()
