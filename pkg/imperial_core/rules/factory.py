@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from ..board import Board
-from .common import G, can_pay, emit, money_text, nation_name, occupied, occupied_homes, pay_from_treasury
-from .funding import fundable_of
-from .funding import start as ask_for_funds
+from .common import G, can_pay, emit, money_text, nation_name, occupied, occupied_homes
+from .funding import fundable_of, pay_or_ask
 
 
 def factory_sites(g: G, b: Board, nid: str) -> list[str]:
@@ -28,11 +27,8 @@ def factory_act(g: G, b: Board, k: tuple) -> str:
     """Build (``"done"``), pass (``"done"``), or ask the other players for money first (``"fund"``)."""
     nid = g["turn"]["nation"]
     if k[0] == "factory":
-        price = b.constants["factory_cost"]
-        if not can_pay(g, nid, price):
-            ask_for_funds(g, b, k)
+        if not pay_or_ask(g, b, nid, k):
             return "fund"
-        pay_from_treasury(g, nid, price, "factory")
         nat = g["nations"][nid]
         nat["factories"] = [*nat["factories"], k[1]]  # a new list: states share unchanged lists
         emit(g, "factory_built", nation=nid, region=k[1])

@@ -20,9 +20,11 @@ from __future__ import annotations
 from ..board import Board
 from .common import (
     G,
+    can_pay,
     interest_due,
     nation_name,
     pay,
+    pay_from_treasury,
     player,
     seat_order_from,
     swiss_banks_from_card,
@@ -80,6 +82,18 @@ def start(g: G, b: Board, key: tuple) -> None:
     t["pending"] = list(key)
     t["pledges"] = {}
     t["queue"] = donors(g, t["nation"], key)
+
+
+def pay_or_ask(g: G, b: Board, nid: str, key: tuple) -> bool:
+    """A factory or an import ``key`` paid by nation ``nid`` from its treasury, the government covering the
+    rest (True); or, when the two cannot, the other players asked to fund it (False: the purchase waits for
+    their answers)."""
+    price = cost_of(g, b, nid, key)
+    if not can_pay(g, nid, price):
+        start(g, b, key)
+        return False
+    pay_from_treasury(g, nid, price, key[0])
+    return True
 
 
 def missing(g: G, b: Board) -> int:

@@ -12,10 +12,8 @@ from .common import (
     nation_name,
     occupied,
     occupied_homes,
-    pay_from_treasury,
 )
-from .funding import fundable_of
-from .funding import start as ask_for_funds
+from .funding import fundable_of, pay_or_ask
 
 _KEYS: dict[tuple[str, str], tuple[list[tuple], list[tuple]]] = {}
 
@@ -59,11 +57,8 @@ def import_act(g: G, b: Board, k: tuple) -> str:
     if k[0] == "pass":
         return "done"
     nid = t["nation"]
-    price = b.constants["import_cost_per_unit"]
-    if not can_pay(g, nid, price):
-        ask_for_funds(g, b, k)
+    if not pay_or_ask(g, b, nid, k):
         return "fund"
-    pay_from_treasury(g, nid, price, "import")
     nat = g["nations"][nid]
     add_units(nat["armies"] if k[1] == "army" else nat["fleets"], k[2], 1)
     emit(g, "unit_built", nation=nid, unit=k[1], region=k[2], cause="import")
