@@ -156,6 +156,7 @@ def main() -> None:
         hints(args)
         return
 
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     server, url = serve(Path(args.dist))
@@ -207,10 +208,14 @@ def main() -> None:
                 print(f"STALLED: no decision for {STALL_S} s after {n}; the page: {result['stalled']} ({shot})")
                 break
             if page.evaluate("() => document.body.dataset.bot") == "thinking":
-                box = page.locator(f"[data-tab={tabs[clicks % 2]}]").bounding_box()
-                if box:
-                    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                # a real mouse click on the tab, once Playwright has seen that the tab is what the pointer hits
+                # there (a click at a box read a moment before could land on a log entry as the panel moved,
+                # which opens that move's replay: the computer players then wait, as they do for a person)
+                try:
+                    page.locator(f"[data-tab={tabs[clicks % 2]}]").click(timeout=2000)
                     clicks += 1
+                except PlaywrightTimeout:
+                    pass
             page.wait_for_timeout(40)
         timings = page.evaluate("() => window.imperialBots.timings.slice()")
         probes = page.evaluate("() => window.__clicks.slice()")
