@@ -139,9 +139,10 @@ def test_one_person_and_three_computers_to_the_score_screen(page: Page):
             before = moves(page)
             page.evaluate("() => { window.__logClick = null; }")
             page.locator("[data-tab=nations]").dispatch_event("click")
-            tab = page.locator("[data-tab=log]").bounding_box()  # where it is now (the panel above changes)
-            assert tab is not None
-            page.mouse.click(tab["x"] + tab["width"] / 2, tab["y"] + tab["height"] / 2)
+            # a real mouse click, once Playwright has seen that the tab is what the pointer hits there (the
+            # panel above changes: a click at a box read a moment before could land on a log entry instead,
+            # which opens that move's replay)
+            page.locator("[data-tab=log]").click()
             seen = page.evaluate("() => window.__logClick")
             attempts.append(seen)
             if seen is not None and seen["bot"] == "thinking" and seen["moves"] == before:
