@@ -250,7 +250,6 @@ def main(texts, level):
 """
 
 
-
 def decision_positions(n: int, seed0: int = 9000) -> list[str]:
     """Positions of the decisions a strong bot takes in seeded games against normal bots, both boards."""
     import imperial_bots as ib

@@ -354,13 +354,13 @@ class Basis:
     base or units one higher (what :class:`imperial_bots.policy.Marginal` asks, a dozen times for each
     maneuver step scored) come without the whole sum: when the one higher leaves the rounds the game is
     expected to last as they were, only that nation's share is worked out again and the others' are added as
-    before, in the same order, so that the result is that of the whole sum to the last digit."""
+    before, in the same order, so that the result is that of the whole sum to the last digit.  ``partial``:
+    keep the sum as it stood before each nation, which :meth:`plus_one` starts from."""
 
     __slots__ = ("gains", "info", "partial", "rounds", "shares", "sm", "values", "w")
 
-    def __init__(self, sm: Summary, info: BoardInfo, w: Weights = DEFAULT) -> None:
+    def __init__(self, sm: Summary, info: BoardInfo, w: Weights = DEFAULT, *, partial: bool = False) -> None:
         self.sm, self.info, self.w = sm, info, w
-        self.partial: list[list[float]] | None = None
         v = list(sm.cash)
         if sm.over:
             for n, row in enumerate(sm.interest):
@@ -375,36 +375,36 @@ class Basis:
         self.gains = _gains(revs, info)
         self.rounds = _rounds(sm, info, w, self.gains)
         self.shares = _shares(sm, info, w, self.rounds, range(len(revs)), revs, self.gains, sm.units)
-        _add(v, sm, w, enumerate(self.shares))
-        if sm.card >= 0:
-            v[sm.card] += w.w_card
-        self.values = v
+        self.partial: list[list[float]] | None = [] if partial else None
+        _add(v, sm, w, enumerate(self.shares), self.partial)
+        self.values = self._card(v)
+
+    def _card(self, v: list[float]) -> list[float]:
+        """``v`` with the investor card's worth to its holder."""
+        if self.sm.card >= 0:
+            v[self.sm.card] += self.w.w_card
+        return v
 
     def plus_one(self, n: int, field: str) -> list[float]:
-        """:func:`values` with nation ``n``'s ``field`` (``"base"`` or ``"units"``) one higher."""
+        """:func:`values` with nation ``n``'s ``field`` (``"base"`` or ``"units"``) one higher (a basis made
+        with ``partial``)."""
         sm, info, w = self.sm, self.info, self.w
-        col = getattr(sm, field)[:]
+        if not sm.over:
+            units = sm.units[n] + (field == "units")
+            rv = _revenues([sm.base[n] + (field == "base")], [sm.threat[n]], [units], [sm.reach[n]],
+                           [sm.treasury[n]], w, info)
+            g = _gains(rv, info)
+            gains = self.gains[:]
+            gains[n] = g[0]
+            rounds = _rounds(sm, info, w, gains)
+            if rounds == self.rounds and self.partial is not None:
+                v = self.partial[n][:]
+                mine = _shares(sm, info, w, rounds, (n,), rv, g, [units])[0]
+                _add(v, sm, w, [(n, mine), *((m, self.shares[m]) for m in range(n + 1, len(self.shares)))])
+                return self._card(v)
+        col = getattr(sm, field)[:]  # the whole sum: the game ends, or its expected length changes
         col[n] += 1
-        if sm.over:
-            return Basis(with_fields(sm, **{field: col}), info, w).values
-        units = sm.units[n] + (field == "units")
-        rv = _revenues([sm.base[n] + (field == "base")], [sm.threat[n]], [units], [sm.reach[n]], [sm.treasury[n]],
-                       w, info)
-        g = _gains(rv, info)
-        gains = self.gains[:]
-        gains[n] = g[0]
-        rounds = _rounds(sm, info, w, gains)
-        if rounds != self.rounds:
-            return Basis(with_fields(sm, **{field: col}), info, w).values
-        if self.partial is None:
-            self.partial = []
-            _add(list(sm.cash), sm, w, enumerate(self.shares), self.partial)
-        v = self.partial[n][:]
-        _add(v, sm, w, [(n, _shares(sm, info, w, rounds, (n,), rv, g, [units])[0])])
-        _add(v, sm, w, ((m, self.shares[m]) for m in range(n + 1, len(self.shares))))
-        if sm.card >= 0:
-            v[sm.card] += w.w_card
-        return v
+        return Basis(with_fields(sm, **{field: col}), info, w).values
 
 
 def add_up(xs: Iterable[float]) -> float:

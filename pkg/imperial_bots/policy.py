@@ -120,7 +120,7 @@ class Marginal:
 
 
 def marginals(sm: Summary, info: BoardInfo, me: int, w: Weights) -> tuple[Marginal, Marginal]:
-    basis = Basis(sm, info, w)
+    basis = Basis(sm, info, w, partial=True)
     base = utilities(basis.values, w)[me]
     return Marginal(basis, me, w, "base", base), Marginal(basis, me, w, "units", base)
 
