@@ -79,7 +79,8 @@ def test_layout_scores_and_decision_at_every_size(page_pool: PagePool, game: tup
     assert [rows.nth(i).get_attribute("data-player") for i in range(rows.count())] == core.ranking(state)
     # round counter and title
     expect(page.get_by_test_id("round")).to_have_text(f"Round {state.round}")
-    assert page.title().startswith(f"{state.current_player} to play")
+    # (the tab's title is written after the frame is painted: wait for it, as a player's tab would show it)
+    expect(page).to_have_title(re.compile("^" + re.escape(f"{state.current_player} to play")))
     # the decision: in view, with its rules "?", the greyed spaces and costs
     inside_viewport(page, "[data-testid=decision]")
     inside_viewport(page, "[data-testid=decision] .dhead")
