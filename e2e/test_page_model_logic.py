@@ -5,6 +5,7 @@ decision."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from dataclasses import replace
@@ -183,3 +184,23 @@ def test_the_log_tells_each_move_when_first_read_and_keeps_it() -> None:
     opened.cur = 10
     opened.play(core.legal_actions(opened.present)[0])
     assert len(opened.entries) == 11 and opened.entries[10].step == 11
+
+
+def test_a_game_opened_from_a_link_saves_what_the_engine_saves_without_replaying_it_again() -> None:
+    """Opening a game replays its record once (``Session.from_state``), and its first save is made from that
+    replay (``codec.remember_record``): the same text as the engine's own save of it."""
+    from imperial_core import codec
+
+    s = played(180, seed=9)
+    opened = Session.from_save(core.encode(s.present), game_id="m")
+    assert codec._last_log and codec._last_log[0].end is opened.states[-1]  # kept from the opening replay
+    text = opened.to_save()
+    codec._last_log.clear()
+    again = opened.to_save()  # the engine's save replaying the record by itself
+
+    def without_time(t: str) -> dict:
+        data = json.loads(t)
+        del data["meta"]["saved"]
+        return data
+    assert without_time(again) == without_time(text)
+    assert core.load(text).history == s.present.history

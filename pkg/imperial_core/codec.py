@@ -719,28 +719,47 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
+def setup_block(state: GameState) -> tuple[dict[str, Any], str | None]:
+    """What a save writes of the game's set-up: its ``game`` block (board, options, seed, players in order)
+    and its ``origin`` (the starting position of a game from a position, else ``None``).  Two records of the
+    same set-up and origin are records of the same game."""
+    _check_seed(state.seed)
+    game: dict[str, Any] = {"board": state.board, "edition": state.edition, "setup": state.setup,
+                            "investor_card": state.investor_card, "seed": state.seed,
+                            "players": [p["name"] for p in state.players]}
+    if state.increase_bonus:  # written only when set: saves of games without it read as before
+        game["increase_bonus"] = True
+    return game, state.origin
+
+
+def remember_record(start: GameState, states: list[GameState], notation: list[str]) -> None:
+    """A replay made elsewhere (the page's timeline: ``states[k + 1]`` is ``states[k]`` after the move
+    ``notation[k]``, ``states[0]`` is ``start``), kept as the record in notation of the last game, so that
+    the next :func:`save` of it need not replay it again.  Only the engine's own states belong here."""
+    n = len(notation)
+    if len(states) != n + 1 or states[0] is not start or start.history:
+        raise ValueError("the states are not a replay of the notation from the start")
+    entries = [(states[k].current_player, states[k].active_nation, notation[k]) for k in range(n)]
+    _last_log[:] = [_Log(_key_of(start), list(states[-1].history), entries, states[-1])]
+
+
 def save(state: GameState, *, meta: dict[str, Any] | None = None, redo: list[int] | None = None) -> str:
     """The save of ``state`` as JSON text (``docs/saves.md``): set-up or starting position, the record as
     indices and notation, ``redo`` (indices of moves taken back, the first valid from ``state``), free
     JSON ``meta`` and a summary.  The same arguments always give the same text."""
     if meta is not None and not isinstance(meta, dict):
         raise TypeError("meta must be a dict")
-    _check_seed(state.seed)
+    game, origin = setup_block(state)
     redo = [int(i) for i in redo or ()]
     history = list(state.history)
     entries = _log_of(lambda: start_of(state), _key_of(state), history + redo)
     notation = [e[2] for e in entries]
-    game: dict[str, Any] = {"board": state.board, "edition": state.edition, "setup": state.setup,
-                            "investor_card": state.investor_card, "seed": state.seed,
-                            "players": [p["name"] for p in state.players]}
-    if state.increase_bonus:  # written only when set: saves of games without it read as before
-        game["increase_bonus"] = True
     parts = [
         ("format", SAVE_FORMAT), ("format_version", SAVE_VERSION), ("engine_version", state.version),
         ("summary", summary_of(state)), ("meta", meta or {}), ("game", game),
     ]
-    if state.origin is not None:
-        parts.append(("origin", state.origin))
+    if origin is not None:
+        parts.append(("origin", origin))
     parts += [
         ("record", {"indices": history, "notation": notation[: len(history)]}),
         ("redo", {"indices": redo, "notation": notation[len(history):]}),

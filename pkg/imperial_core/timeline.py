@@ -20,6 +20,7 @@ state at each point, so the score curve ends on the final scores.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .codec import start_of
@@ -65,10 +66,14 @@ def _book(events: list[Event], power: dict[str, int], treasury: dict[str, int], 
             power[e.nation] = e.after
 
 
-def timeline(state: GameState) -> list[Point]:
+def timeline(state: GameState, replay: Sequence[tuple[GameState, list[Event]]] | None = None) -> list[Point]:
     """Points from the start of ``state``'s record to ``state`` itself: the start, each nation's turn as it
-    begins, and the present (the end of the game once it is over)."""
+    begins, and the present (the end of the game once it is over).  ``replay``: the record already replayed
+    by :func:`imperial_core.step_index` from the start (the state after each move and its events, one per
+    move of ``state.history``), which is then not replayed again."""
     s = start_of(state)
+    if replay is not None and len(replay) != len(state.history):
+        raise ValueError(f"a replay of {len(replay)} moves for a record of {len(state.history)}")
     power = {n: v["power"] for n, v in s.nations.items()}
     treasury = {n: v["treasury"] for n, v in s.nations.items()}
     cash = {p["name"]: p["cash"] for p in s.players}
@@ -78,7 +83,7 @@ def timeline(state: GameState) -> list[Point]:
         first = _point(s, 0, None, "set-up" if state.origin is None else "start", power, treasury, cash)
     points = [first]
     for k, index in enumerate(state.history, start=1):
-        s, events = step_index(s, index)
+        s, events = step_index(s, index) if replay is None else replay[k - 1]
         _book(events, power, treasury, cash)
         for e in events:
             if isinstance(e, TurnBegins):

@@ -168,7 +168,8 @@ def _legend(dwg: svgwrite.Drawing, g: Group, x: float, y: float, label: str, col
     g.add(dwg.text(label, insert=(x + 24, y + 4), class_="legend"))
 
 
-def charts_svg(state: Any, *, narrow: bool = False, lang: str = "en") -> dict[str, str]:
-    """Every chart of :data:`KINDS`, from one walk over the game's record."""
-    pts = timeline(state)
+def charts_svg(state: Any, *, narrow: bool = False, lang: str = "en", replay: Any = None) -> dict[str, str]:
+    """Every chart of :data:`KINDS`, from one walk over the game's record (``replay``: that record already
+    replayed, see :func:`imperial_core.timeline.timeline`)."""
+    pts = timeline(state, replay)
     return {kind: chart_svg(state, kind, pts, narrow=narrow, lang=lang) for kind in KINDS}

@@ -465,3 +465,36 @@ def test_brackets_inside_strings_do_not_count_as_nesting_and_unclosed_strings_ar
     assert read_save(text).meta["note"].startswith("[[[")
     with pytest.raises(BadToken):
         load('{"a": "' + '\\"' * 20000)
+
+
+def test_a_record_remembered_from_a_replay_saves_the_same_text_as_a_fresh_save():
+    """``codec.remember_record`` (the page's timeline replayed once) and ``codec.setup_block`` give the save
+    exactly what it makes by itself."""
+    import random
+
+    import imperial_core as ic
+    from imperial_core import codec
+
+    for board, seed in (("europe", 11), ("world2030", 12)):
+        rng = random.Random(seed)
+        s = ic.new_game(["Ann", "Bob", "Cem"], seed=seed, board=board, increase_bonus=board == "world2030")
+        states, notation = [s], []
+        while len(states) < 250:
+            acts = ic.legal_actions(states[-1])
+            a = rng.choice(acts)
+            notation.append(str(a))
+            states.append(ic.apply(states[-1], a))
+        end, redo = states[200], [st.history[-1] for st in states[201:]]
+        codec._last_log.clear()
+        fresh = codec.save(end, redo=redo)
+        codec._last_log.clear()
+        codec.remember_record(states[0], states, notation)
+        assert codec.save(end, redo=redo) == fresh
+        data = json.loads(fresh)
+        assert codec.setup_block(end) == (data["game"], data.get("origin"))
+        with pytest.raises(ValueError):  # not a replay from the start
+            codec.remember_record(states[1], states[1:], notation[1:])
+        with pytest.raises(ValueError):
+            codec.remember_record(states[0], states, notation[:-1])
+    pos = ic.from_position(ic.to_position(states[120]))  # a game from a position: its origin is written
+    assert codec.setup_block(pos)[1] == json.loads(codec.save(pos)).get("origin") is not None

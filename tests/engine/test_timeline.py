@@ -52,3 +52,16 @@ def test_a_game_in_progress_ends_on_now_and_a_position_starts_from_itself() -> N
     assert pts[0].label == "start" and pts[0].step == 0 and pts[0].nation is None
     assert pts[0].treasury == {k: v["treasury"] for k, v in s.nations.items()}
     assert pts[-1].step == 30
+
+
+@pytest.mark.parametrize("board,seed", [("europe", 5), ("world2030", 6)])
+def test_a_replay_given_makes_the_same_points_as_the_walk(board: str, seed: int) -> None:
+    """The page hands its own replay (the state after each move and its events) instead of a second walk."""
+    final = _random_game(board, seed, stop=300)
+    s, replay = ic.codec.start_of(final), []
+    for i in final.history:
+        s, events = ic.step_index(s, i)
+        replay.append((s, events))
+    assert timeline(final, replay) == timeline(final)
+    with pytest.raises(ValueError):
+        timeline(final, replay[:-1])

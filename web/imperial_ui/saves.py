@@ -141,13 +141,13 @@ def _setup_key(game: Any, origin: Any) -> str:
 
 
 def setup_of(state: Any) -> str:
-    """What makes two games the same game, taken from the save the engine writes for ``state`` (so that
-    any option the engine adds counts without a change here)."""
+    """What makes two games the same game: the set-up the engine's save writes for ``state``
+    (``codec.setup_block``, so that any option the engine adds counts without a change here)."""
     try:
-        data = json.loads(codec.save(state))
+        game, origin = codec.setup_block(state)
     except Exception:  # a state that cannot even be saved is no game of anybody's
         return "\0unsaveable"
-    return _setup_key(data["game"], data.get("origin"))
+    return _setup_key(game, origin)
 
 
 def facts_of(key: str, raw: str | None) -> Facts | None:

@@ -190,7 +190,12 @@ class GameScreen:
         key = (state.board, state.origin, tuple(state.history))
         kept = self.charts.get(narrow)
         if kept is None or kept[0] != key:
-            kept = self.charts[narrow] = (key, self.render.charts_svg(state, narrow=narrow, lang=self.model.lang))
+            s, k = self.model.session, len(state.history)
+            # the session's own replay of the record, when ``state`` is one of its states
+            replay = list(zip(s.states[1:k + 1], s.events[:k], strict=True)) \
+                if s is not None and k < len(s.states) and s.states[k] is state else None
+            kept = self.charts[narrow] = (key, self.render.charts_svg(state, narrow=narrow, lang=self.model.lang,
+                                                                      replay=replay))
         return kept[1]
 
     # -- downloads of what is shown -------------------------------------------------------------------

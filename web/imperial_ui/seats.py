@@ -277,8 +277,11 @@ class Table:
         return ok
 
     def apply_reasons(self, entries: list[Any], lang: str) -> None:
-        """Each bot move's log entry (in ``entries``, changed in place) ends with its reason in ``lang``."""
-        for k, e in enumerate(entries):
+        """Each bot move's log entry (in ``entries``, changed in place) ends with its reason in ``lang``.  Only
+        the moves with a reason are read: the log tells a move when it is first read (a long game's link opens
+        without telling every move of it)."""
+        for k in sorted(i for i in self.reasons if 0 <= i < len(entries)):
+            e = entries[k]
             why = self.reason_for(k, e.action, lang)
             if why and not e.text.endswith(f" — {why}"):
                 entries[k] = replace(e, text=f"{e.text} — {why}")

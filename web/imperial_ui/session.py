@@ -199,6 +199,8 @@ class Session:
         for i in list(state.history) + list(redo or []):
             s._push_index(int(i))
         s.cur = len(state.history)
+        # the record in notation, from this replay: the game's first save need not replay it once more
+        codec.remember_record(start, s.states, [str(a) for a in s.actions])
         return s
 
     def _push_index(self, i: int) -> None:
