@@ -26,9 +26,8 @@ sys.path.insert(0, str(ROOT / "pkg"))
 from benchlib import BROWSER, pct, ready_page, serve  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
-
 import imperial_core as core  # noqa: E402
+from conftest import CHROMIUM_ARGS  # noqa: E402 - one place for the browser and its flags
 
 # The link put in the address bar; the time to the first frame painted after the game (or the prompt) is in.
 OPEN_JS = """t => new Promise(res => {
