@@ -204,3 +204,30 @@ def test_a_game_opened_from_a_link_saves_what_the_engine_saves_without_replaying
         return data
     assert without_time(again) == without_time(text)
     assert core.load(text).history == s.present.history
+
+
+def test_a_session_is_made_from_the_engines_reading_of_the_game_not_from_a_replay_of_its_own(monkeypatch) -> None:
+    """``Session.from_save`` builds its timeline from the replay that checked the save or link
+    (``codec.read_save``'s ``steps``); steps that are not that very record are not used (it replays)."""
+    s = played(150, seed=12)
+    s.undo()
+    s.undo()
+    texts = (s.to_save(), core.encode(s.present))
+    replayed = [Session.from_save(t, game_id="m") for t in texts]
+    calls = []
+    real = core.step_index
+
+    def counted(state, i):
+        calls.append(i)
+        return real(state, i)
+    monkeypatch.setattr(core, "step_index", counted)
+    for text, before in zip(texts, replayed, strict=True):
+        opened = Session.from_save(text, game_id="m")
+        assert calls == []  # the session did not replay the game itself
+        assert [x.model_dump() for x in opened.states] == [x.model_dump() for x in before.states]
+        assert opened.actions == before.actions and opened.events == before.events
+        assert opened.prints == before.prints and opened.cur == before.cur
+    other: list = []
+    core.codec.read_save(played(40, seed=13).to_save(), other)  # another game's replay
+    Session.from_state(s.present, game_id="m", redo=s.redo_indices(), steps=other)
+    assert len(calls) == len(s.states) - 1  # not used: replayed

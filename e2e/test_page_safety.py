@@ -443,7 +443,7 @@ def test_an_unexpected_failure_while_reading_is_a_message_not_a_traceback(monkey
     page.local.data[PREFIX + "good"] = game(4).to_save()
     app = pf.new_app(page)
 
-    def broken(_text: str) -> Any:
+    def broken(_text: str, *_rest: Any) -> Any:
         raise IndexError("list index out of range")
 
     monkeypatch.setattr(codec, "read_save", broken)

@@ -36,6 +36,7 @@ from .actions import notation_of
 from .board import BOARDS
 from .engine import (
     OPTIONS,
+    Step,
     apply,
     apply_index,
     follow,
@@ -44,6 +45,7 @@ from .engine import (
     legal_actions,
     new_game,
     options_of,
+    step,
 )
 from .errors import BadToken, IllegalAction
 from .model import GameState
@@ -410,11 +412,12 @@ def decode(token: str) -> GameState:
     return decode_link(token).state
 
 
-def decode_link(token: str) -> SavedGame:
+def decode_link(token: str, steps: list[Step] | None = None) -> SavedGame:
     """The game a link token describes, with its ``meta``: ``{"seats": [...]}`` (plus ``"by_link": True``
     when the game is played by link) for layout 3, ``{}`` for layout 2.  Raises :class:`BadToken` if it is
     damaged, cut short, tampered with, or made by a newer version or under rules this engine no longer
-    plays.  The checksum is checked before anything else."""
+    plays.  The checksum is checked before anything else.  ``steps``: the replay kept, as
+    :func:`imperial_core.engine.follow_keys` keeps it."""
     if not isinstance(token, str):
         raise BadToken("a link token is text")
     token = token.strip()
@@ -491,7 +494,7 @@ def decode_link(token: str) -> SavedGame:
         return names.index(sorted(names)[digit])
 
     try:
-        state = follow_keys(start, pick)
+        state = follow_keys(start, pick, steps)
     except IllegalAction as e:  # pragma: no cover - pick only returns legal indices
         raise BadToken(f"the game record is invalid: {e}") from None
     if number:
@@ -649,16 +652,17 @@ def _notation(value: Any, what: str) -> list[str]:
 
 
 def _follow_record(start: GameState, indices: list[int] | None, notation: list[str] | None,
-                   what: str, *, lenient: bool = False) -> GameState:
+                   what: str, *, lenient: bool = False, steps: list[Step] | None = None) -> GameState:
     """``start`` after a record given by indices, by notation, or both: then the notation decides (it names
     the moves whatever the order of the legal actions) and the indices only have to be as many.
-    ``lenient``: stop at the first move that cannot be played instead of refusing (a legacy redo tail)."""
+    ``lenient``: stop at the first move that cannot be played instead of refusing (a legacy redo tail).
+    ``steps``: the replay kept (see :func:`imperial_core.engine.follow_keys`; not for ``lenient``)."""
     if notation is None:
         assert indices is not None
         if lenient:
             return _follow_lenient(start, indices)
         try:
-            return follow_indices(start, indices)
+            return follow_indices(start, indices, steps)
         except IllegalAction as e:
             raise BadToken(f"the {what} is invalid: {e}") from None
     if indices is not None and len(indices) != len(notation):
@@ -667,12 +671,15 @@ def _follow_record(start: GameState, indices: list[int] | None, notation: list[s
     entries: list[_Entry] = []
     for k, text in enumerate(notation):
         try:
-            nxt = apply(state, text)
+            nxt, events = step(state, text) if steps is not None else (apply(state, text), None)
         except IllegalAction as e:
             if lenient:
                 break
             raise BadToken(f"move {k + 1} of the {what} ({text[:60]}) cannot be played: {e}") from None
-        entries.append((state.current_player, state.active_nation, str(legal_actions(state)[nxt.history[-1]])))
+        action = legal_actions(state)[nxt.history[-1]]
+        entries.append((state.current_player, state.active_nation, str(action)))
+        if steps is not None:
+            steps.append((action, nxt, events))
         state = nxt
     if not start.history:  # the whole record from its start: the next save need not replay it for notation
         _last_log[:] = [_Log(_key_of(start), list(state.history), entries, state)]
@@ -767,7 +774,7 @@ def save(state: GameState, *, meta: dict[str, Any] | None = None, redo: list[int
     return "{\n" + ",\n".join(f"{json.dumps(k)}: {_dump(v)}" for k, v in parts) + "\n}\n"
 
 
-def _read_v2(data: dict[str, Any]) -> SavedGame:
+def _read_v2(data: dict[str, Any], steps: list[Step] | None = None) -> SavedGame:
     known = {"format", "format_version", "engine_version", "summary", "meta", "game", "origin", "record", "redo"}
     if data.keys() - known:
         raise BadToken.said("errors.save_damaged", detail=f"unknown part {sorted(data.keys() - known)[0][:40]!r}")
@@ -784,8 +791,8 @@ def _read_v2(data: dict[str, Any]) -> SavedGame:
     indices, notation = _record(data.get("record"), "game record")
     redo_i, redo_n = _record(data.get("redo", {"indices": []}), "redo list")
     start = _start(game, data.get("origin"))
-    state = _follow_record(start, indices, notation, "game record")
-    after = _follow_record(state, redo_i, redo_n, "redo list")
+    state = _follow_record(start, indices, notation, "game record", steps=steps)
+    after = _follow_record(state, redo_i, redo_n, "redo list", steps=steps)
     if "summary" in data and data["summary"] != summary_of(state):
         raise BadToken.said("errors.save_edited")
     return SavedGame(state, _redo_of(state, after), meta)
@@ -877,22 +884,24 @@ def _format_version(data: dict[str, Any]) -> int:
     return v
 
 
-def read_save(text: str | bytes) -> SavedGame:
+def read_save(text: str | bytes, steps: list[Step] | None = None) -> SavedGame:
     """Read a save (this format or an older one), a link token, or a link containing ``#g=TOKEN`` (its
     ``meta``: the seats, see :func:`decode_link`).  Raises :class:`BadToken` (only) with the reason when it
-    cannot be read."""
+    cannot be read.  ``steps``: the replay that checked it, kept move by move as
+    :func:`imperial_core.engine.follow_keys` keeps it (its moves and then those of ``redo``), for a save of
+    this format or a link; left empty for older formats."""
     text = _text_of(text)
     if not text:
         raise BadToken.said("errors.empty")
     if text[0] in '{["' or text in ("null", "true", "false"):
         data = _json_save(text)
         if "format" in data:
-            return (_read_v1 if _format_version(data) == 1 else _read_v2)(data)
+            return _read_v1(data) if _format_version(data) == 1 else _read_v2(data, steps)
         return SavedGame(_read_dump(data))
     token = _link_token(text)
     if token is None and "://" in text:
         raise BadToken.said("errors.no_game_in_link")
-    return decode_link(text if token is None else token)
+    return decode_link(text if token is None else token, steps)
 
 
 def load(text: str | bytes) -> GameState:

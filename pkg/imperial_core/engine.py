@@ -448,17 +448,28 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def follow(start: GameState, pick: Callable[[int], int | None]) -> GameState:
+#: One move of a replay kept by :func:`follow_keys`: the action, the state after it and what it did.
+Step = tuple[Action, GameState, list[Event]]
+
+
+def follow(start: GameState, pick: Callable[[int], int | None], steps: list[Step] | None = None) -> GameState:
     """The one replay loop: from ``start``, apply the action ``pick(n)`` chooses among the ``n`` legal
     ones (``n`` is 0 once the game is over), until it returns ``None``.  Raises :class:`IllegalAction`
-    for an index out of range or an action after the end of the game.  ``start`` is unchanged."""
-    return follow_keys(start, lambda keys: pick(len(keys)))
+    for an index out of range or an action after the end of the game.  ``start`` is unchanged.
+    ``steps``: see :func:`follow_keys`."""
+    return follow_keys(start, lambda keys: pick(len(keys)), steps)
 
 
-def follow_keys(start: GameState, pick: Callable[[list[tuple]], int | None]) -> GameState:
+def follow_keys(start: GameState, pick: Callable[[list[tuple]], int | None],
+                steps: list[Step] | None = None) -> GameState:
     """:func:`follow` whose ``pick`` is shown the legal actions themselves, as the keys of
     :func:`action_keys` (a list it must not change), and answers the index of its choice or ``None``.
-    For records that name moves by what they are rather than by their place in the list (link tokens)."""
+    For records that name moves by what they are rather than by their place in the list (link tokens).
+    ``steps``: each move is appended to it as ``(action, state after it, its events)``, as :func:`step`
+    gives them (for a page that keeps the whole game: it need not replay it a second time); without it,
+    only the end is made."""
+    if steps is not None:
+        return _follow_steps(start, pick, steps)
     b = load_board(start.board)
     g = _deep_clone(start.__dict__)
     with paused_gc():
@@ -481,7 +492,30 @@ def follow_keys(start: GameState, pick: Callable[[list[tuple]], int | None]) -> 
     return state
 
 
-def follow_indices(start: GameState, indices: Iterable[int]) -> GameState:
+def _follow_steps(start: GameState, pick: Callable[[list[tuple]], int | None], steps: list[Step]) -> GameState:
+    """:func:`follow_keys` keeping every state on the way and its events."""
+    n = 0
+    with paused_gc():
+        g = _deep_clone(start.__dict__)
+        _settle(g, load_board(start.board))  # as follow_keys does: a state built from data is settled first
+        state = _wrap(g)
+        while True:
+            keys = [] if state.is_over else _keys_of(state)
+            i = pick(keys)
+            if i is None:
+                return state
+            n += 1
+            if not keys:
+                raise IllegalAction(f"action {n} is recorded after the end of the game")
+            if not 0 <= i < len(keys):
+                raise IllegalAction(f"recorded action {n} ({i}) is not among the {len(keys)} legal actions")
+            raw: list[dict] = []
+            action = action_of(keys[i])
+            state = _advance(state, i, raw)
+            steps.append((action, state, to_events(raw)))
+
+
+def follow_indices(start: GameState, indices: Iterable[int], steps: list[Step] | None = None) -> GameState:
     """``start`` after the recorded action indices (see :func:`follow`)."""
     it = iter(indices)
-    return follow(start, lambda _n: next(it, None))
+    return follow(start, lambda _n: next(it, None), steps)

@@ -498,3 +498,32 @@ def test_a_record_remembered_from_a_replay_saves_the_same_text_as_a_fresh_save()
             codec.remember_record(states[0], states, notation[:-1])
     pos = ic.from_position(ic.to_position(states[120]))  # a game from a position: its origin is written
     assert codec.setup_block(pos)[1] == json.loads(codec.save(pos)).get("origin") is not None
+
+
+def test_reading_a_save_or_a_link_can_keep_its_replay_move_by_move():
+    """``read_save(text, steps)``: the replay that checks a save (its moves, then its redo list) or a link,
+    kept as ``step`` gives each move: the action, the state after it and its events."""
+    import random
+
+    import imperial_core as ic
+
+    rng = random.Random(21)
+    s = ic.new_game(["Ann", "Bob", "Cem", "Dee"], seed=21, board="world2030")
+    for _ in range(160):
+        s = ic.apply(s, rng.choice(ic.legal_actions(s)))
+    present = ic.codec.undo(ic.codec.undo(s))
+    redo = list(s.history[len(present.history):])
+    for text, moves in ((save(present, redo=redo), list(present.history) + redo),
+                        (encode(s), list(s.history))):
+        steps: list = []
+        read = read_save(text, steps)
+        assert len(steps) == len(moves)
+        assert steps[len(read.state.history) - 1][1] is read.state
+        state = start_of(read.state)
+        for (action, after, events), i in zip(steps, moves, strict=True):
+            assert action == ic.legal_actions(state)[i]
+            state, expected = ic.step_index(state, i)
+            assert after.model_dump() == state.model_dump() and events == expected
+    steps = []
+    with pytest.raises(BadToken):  # a damaged record: refused as without ``steps``
+        read_save(save(s).replace('"indices":[', '"indices":[999,', 1), steps)

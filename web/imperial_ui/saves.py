@@ -66,15 +66,16 @@ def precheck(text: str, lang: str = "en") -> str | None:
     return None
 
 
-def read(text: Any) -> codec.SavedGame:
-    """Read a save, a file's text, a link or a token.  Raises :class:`BadToken` (only), with a message."""
+def read(text: Any, steps: list[Any] | None = None) -> codec.SavedGame:
+    """Read a save, a file's text, a link or a token.  Raises :class:`BadToken` (only), with a message.
+    ``steps``: the engine's replay of it kept (``codec.read_save``)."""
     if not isinstance(text, str):
         raise core.BadToken("this is empty, not a save or a link")
     reason = precheck(text)
     if reason:
         raise core.BadToken(reason)
     try:
-        return codec.read_save(text)
+        return codec.read_save(text, steps)
     except core.BadToken:
         raise
     except Exception:  # the engine promises BadToken only; never let anything else reach the page

@@ -190,15 +190,24 @@ class Session:
 
     @classmethod
     def from_state(cls, state: Any, *, game_id: str, redo: list[int] | None = None,
-                   created: float | None = None) -> Session:
+                   created: float | None = None, steps: list[Any] | None = None) -> Session:
         """The timeline of a state read by the engine (a save or a link): from the start of its record
-        through its moves and the moves taken back (``redo``, indices from ``state``)."""
+        through its moves and the moves taken back (``redo``, indices from ``state``).  ``steps``: the
+        engine's replay of that record when it read it (``codec.read_save``'s), used instead of replaying
+        it again when it is that very record."""
         start = start_of(state)
         s = cls(players=[p["name"] for p in state.players], states=[start], prints=[fingerprint(start)],
                 game_id=game_id, created=time.time() if created is None else created)
-        for i in list(state.history) + list(redo or []):
-            s._push_index(int(i))
-        s.cur = len(state.history)
+        record = list(state.history) + [int(i) for i in redo or ()]
+        n = len(state.history)
+        if steps is not None and len(steps) == len(record) and (n == 0 or steps[n - 1][1] is state) \
+                and all(st.history[-1] == i for (_a, st, _e), i in zip(steps, record, strict=True)):
+            for action, new, events in steps:
+                s._push(action, new, events)
+        else:
+            for i in record:
+                s._push_index(i)
+        s.cur = n
         # the record in notation, from this replay: the game's first save need not replay it once more
         codec.remember_record(start, s.states, [str(a) for a in s.actions])
         return s
@@ -327,7 +336,8 @@ class Session:
     def from_save(cls, text: str, *, game_id: str | None = None) -> Session:
         """Read a save (any format the engine reads), a link token or a link; raises ``core.BadToken``
         with the reason when it cannot be read."""
-        saved = saves.read(text)
+        steps: list[Any] = []  # the engine's replay as it reads the game: the session is made from it
+        saved = saves.read(text, steps)
         meta = saved.meta
         created = meta.get("created")
         state, rules = saved.state, ""
@@ -335,7 +345,8 @@ class Session:
             up = codec.upgrade(state) if not saved.redo else None
             state, rules = (up, "up") if up is not None else (state, "kept")
         s = cls.from_state(state, game_id=game_id or str(meta.get("id") or ""), redo=saved.redo,
-                           created=float(created) if type(created) in (int, float) else None)
+                           created=float(created) if type(created) in (int, float) else None,
+                           steps=steps if rules != "up" else None)
         s.rules = rules
         s.extra = {k: v for k, v in meta.items() if k not in ("id", "created", "saved", "secret_cash")}
         s.secret_cash = meta.get("secret_cash") is True
