@@ -439,6 +439,7 @@ def test_a_link_to_a_saved_game_says_whether_it_continues_or_rewrites_it(page: P
     expect(prompt.locator("button[data-cmd=link-continue]")).to_have_count(0)
     shot(page, "safety-link-rewrites-1280.png")
     prompt.locator("button[data-cmd=link-new]").click()
+    saved_text(page)  # the copy is saved (once its frame is painted)
     after = stored(page)
     assert len(after) == count + 1 and json.loads(after[PREFIX + game])["summary"]["moves"] == 6
     assert page.evaluate("document.body.dataset.game") != game and moves(page) == 7
@@ -451,6 +452,7 @@ def test_a_second_tab_is_told_the_game_is_open_elsewhere(page: Page):
     new_game(page, seed=51)
     play(page, 2)
     game = page.evaluate("document.body.dataset.game")
+    saved_text(page)  # its second move is saved (once its frame is painted)
     count = len(stored(page))
     second = page.context.new_page()
     try:
@@ -461,10 +463,11 @@ def test_a_second_tab_is_told_the_game_is_open_elsewhere(page: Page):
         expect(page.locator("#decision .note")).to_contain_text("open in another tab")
         # the second tab plays; the first then plays another move: both moves are kept
         play(second, 1)
-        theirs = stored(second)[PREFIX + game]
+        theirs = saved_text(second)  # the second tab's move, saved once its frame is painted
         page.wait_for_function("g => document.body.dataset.game !== g", arg=game)  # forked on the storage event
         expect(page.locator("#decision .note")).to_contain_text("another tab")
         play(page, 1, which="last")
+        saved_text(page)  # the first tab's own line of play in its copy, once its frame is painted
         after = stored(page)
         assert len(after) == count + 1  # the copy, and nothing else
         assert after[PREFIX + game] == theirs and json.loads(theirs)["summary"]["moves"] == 3
