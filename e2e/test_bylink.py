@@ -268,10 +268,14 @@ def test_a_fork_keeps_both_lines(devices: dict[str, Device]):
     fork = ann.page.get_by_test_id("fork")
     expect(fork).to_be_visible()
     expect(fork).to_contain_text(f"went different ways after move {common} ")
-    kept = ann.page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('imperial.save.'))
-        .map(k => JSON.parse(localStorage.getItem(k)).record.notation.join('|'))""")
-    for line in (one, two):
-        assert "|".join(e[2] for e in core.history_log(line)) in kept  # both lines kept
+    lines = ["|".join(e[2] for e in core.history_log(line)) for line in (one, two)]
+    kept = ann.page.wait_for_function("""lines => {  // both lines kept (a save is written after its frame)
+        const kept = Object.keys(localStorage).filter(k => k.startsWith('imperial.save.'))
+            .map(k => JSON.parse(localStorage.getItem(k)).record.notation.join('|'));
+        return lines.every(l => kept.includes(l)) && kept;
+    }""", arg=lines).json_value()
+    for line in lines:
+        assert line in kept  # both lines kept
     ann.page.get_by_test_id("fork-mine").click()
     assert ann.settled().history == one.history
 

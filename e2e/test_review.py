@@ -37,6 +37,8 @@ def shot(page, name: str, element: str = "") -> None:
 
 def kept_review(page) -> dict:
     game = page.evaluate("document.body.dataset.game")
+    # the review is kept in the game's save, which is written once the frame is painted
+    page.wait_for_function("k => !!JSON.parse(localStorage.getItem(k) || '{}').meta?.review", arg="imperial.save." + game)
     text = page.evaluate("k => localStorage.getItem(k)", "imperial.save." + game)
     return json.loads(text)["meta"]["review"]
 
