@@ -2,21 +2,25 @@
 """Opening a game's link in a page that is already up: from the address changing to the first frame painted
 with the game (or with its "Which player are you?" prompt), in real Chromium.
 
-    .venv/bin/python bench/link_open.py [--against OTHER_DIST] [--rounds 3] [--moves 700] [--width 1280]
+    .venv/bin/python bench/link_open.py [--against OTHER_DIST] [--rounds 3] [--moves 700] [--width 1280] [--profile]
 
 The links are by-link links (two people and a computer seat) of six seeded games, both boards, cut after
 ``--moves`` moves or at their end (finished games show the score screen and its charts). Each round opens
 every link once in each site, the sites in turn, on a page with nothing stored (a device that has not seen the
 game). Serves dist/ (run ``python3 build.py build`` first); ``--against`` measures another built site in the same
-run (the build before a change): the ratio compares the two under the same load.
+run (the build before a change): the ratio compares the two under the same load. ``--profile``: instead, where
+the page's Python spends an open, by cProfile inside Pyodide (a copy of dist/ whose ``start.mjs`` keeps its
+Pyodide in a global for it; the times are inflated by the profiler, read the shares).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,19 +58,61 @@ def links(moves: int) -> list[str]:
     return out
 
 
+#: The line of ``start.mjs`` that runs the page's Python, and the same line keeping Pyodide for the profiler.
+RUN_GLUE = 'await py.runPythonAsync(await glue, { filename: "main.py" });'
+PROFILE_REPORT = """() => __py.runPython(`
+import io, pstats
+out = io.StringIO()
+pstats.Stats(__bench_profile, stream=out).sort_stats('cumulative').print_stats(40)
+out.getvalue()`)"""
+
+
+def profile(tokens: list[str], width: int) -> int:
+    """The cumulative cProfile of opening every link twice, inside the page's own Pyodide."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = Path(tmp) / "dist"
+        shutil.copytree(ROOT / "dist", dist)
+        start = dist / "start.mjs"
+        text = start.read_text()
+        if RUN_GLUE not in text:
+            print("start.mjs no longer runs the page's Python as this bench expects: update RUN_GLUE")
+            return 1
+        start.write_text(text.replace(RUN_GLUE, "globalThis.__py = py; " + RUN_GLUE))
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=BROWSER, args=CHROMIUM_ARGS)
+            _server, url = serve(dist)
+            _ctx, page, errors = ready_page(browser, url, viewport={"width": width, "height": 800})
+            page.evaluate("() => imperialPy.command('pace', 'instant')")
+            page.evaluate("() => __py.runPython('import cProfile, builtins; builtins.__bench_profile = cProfile.Profile()')")
+            for t in tokens * 2:
+                page.evaluate("() => __py.runPython('__bench_profile.enable()')")
+                page.evaluate(OPEN_JS, t)
+                page.evaluate("() => __py.runPython('__bench_profile.disable()')")
+            print(page.evaluate(PROFILE_REPORT))
+            if errors:
+                print("page errors:", errors)
+            browser.close()
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--against", type=Path, help="another built site, measured in the same run")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--moves", type=int, default=700)
     ap.add_argument("--width", type=int, default=1280)
+    ap.add_argument("--profile", action="store_true", help="where the page's Python spends an open (cProfile)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
+    tokens = links(args.moves)
+    if args.profile:
+        return profile(tokens, args.width)
     sites = {"this build": ROOT / "dist"}
     if args.against:
         sites["against"] = args.against
-    tokens = links(args.moves)
     times: dict[str, list[float]] = {name: [] for name in sites}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=BROWSER, args=CHROMIUM_ARGS)
