@@ -473,17 +473,10 @@ def follow_keys(start: GameState, pick: Callable[[list[tuple]], int | None],
     b = load_board(start.board)
     g = _deep_clone(start.__dict__)
     with paused_gc():
-        keys = _settle(g, b)
+        keys = _settle(g, b)  # a state built from data is settled first
         n = 0
-        while True:
-            i = pick(keys)
-            if i is None:
-                break
+        while (i := _checked_pick(pick, keys, n + 1)) is not None:
             n += 1
-            if not keys:
-                raise IllegalAction(f"action {n} is recorded after the end of the game")
-            if not 0 <= i < len(keys):
-                raise IllegalAction(f"recorded action {n} ({i}) is not among the {len(keys)} legal actions")
             g["history"].append(i)
             flow.act(g, b, keys[i])
             keys = flow.settle(g, b)
@@ -492,27 +485,33 @@ def follow_keys(start: GameState, pick: Callable[[list[tuple]], int | None],
     return state
 
 
+def _checked_pick(pick: Callable[[list[tuple]], int | None], keys: list[tuple], n: int) -> int | None:
+    """``pick``'s choice among ``keys`` for the ``n``-th move of a replay, or ``None`` at its end; raises
+    :class:`IllegalAction` for a move after the end of the game or an index out of range."""
+    i = pick(keys)
+    if i is not None and not keys:
+        raise IllegalAction(f"action {n} is recorded after the end of the game")
+    if i is not None and not 0 <= i < len(keys):
+        raise IllegalAction(f"recorded action {n} ({i}) is not among the {len(keys)} legal actions")
+    return i
+
+
 def _follow_steps(start: GameState, pick: Callable[[list[tuple]], int | None], steps: list[Step]) -> GameState:
     """:func:`follow_keys` keeping every state on the way and its events."""
-    n = 0
     with paused_gc():
         g = _deep_clone(start.__dict__)
-        _settle(g, load_board(start.board))  # as follow_keys does: a state built from data is settled first
+        keys = _settle(g, load_board(start.board))  # as follow_keys does
         state = _wrap(g)
-        while True:
-            keys = [] if state.is_over else _keys_of(state)
-            i = pick(keys)
-            if i is None:
-                return state
+        _remember(state, keys)
+        n = 0
+        while (i := _checked_pick(pick, keys, n + 1)) is not None:
             n += 1
-            if not keys:
-                raise IllegalAction(f"action {n} is recorded after the end of the game")
-            if not 0 <= i < len(keys):
-                raise IllegalAction(f"recorded action {n} ({i}) is not among the {len(keys)} legal actions")
             raw: list[dict] = []
             action = action_of(keys[i])
             state = _advance(state, i, raw)
             steps.append((action, state, to_events(raw)))
+            keys = _keys_of(state)  # remembered by _advance
+    return state
 
 
 def follow_indices(start: GameState, indices: Iterable[int], steps: list[Step] | None = None) -> GameState:
