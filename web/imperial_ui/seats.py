@@ -94,7 +94,10 @@ def reasons_meta(reasons: dict[int, Reason], upto: int) -> dict[str, list[Any]]:
 
 def clean_why(text: Any) -> str:
     """A reason as the page shows it: printable text on one line, not too long."""
-    s = " ".join("".join(c if c.isprintable() else " " for c in str(text)).split())
+    s = str(text)
+    if not s.isprintable():  # (one look at the whole text first: reasons are printable as a rule)
+        s = "".join(c if c.isprintable() else " " for c in s)
+    s = " ".join(s.split())
     return s if len(s) <= MAX_WHY else s[: MAX_WHY - 1] + "…"
 
 
