@@ -96,11 +96,14 @@ PLAYERS: dict[str, Player] = {
 
 def player(name: str) -> Player:
     """A player of :data:`PLAYERS`, or ``expert@N``: the expert with a budget of N decisions played on, or
-    ``expert~R`` (``expert@N~R``): with a share R of its rivals' decisions noisy in its play on."""
-    if name.startswith(("expert@", "expert~")):
-        rest, _, noise = name.removeprefix("expert").partition("~")
+    ``expert~R`` (``expert@N~R``): with a share R of its rivals' decisions noisy in its play on; a tail
+    ``^K``: each maneuver step among its K best moves judged by the learned evaluation at the turn's end."""
+    if name.startswith(("expert@", "expert~", "expert^")):
+        rest, _, top = name.removeprefix("expert").partition("^")
+        rest, _, noise = rest.partition("~")
         cfg = ExpertConfig(steps=int(rest[1:]) if rest else ExpertConfig.steps,
-                           rival_noise=float(noise) if noise else ExpertConfig.rival_noise)
+                           rival_noise=float(noise) if noise else ExpertConfig.rival_noise,
+                           maneuver_top=int(top) if top else ExpertConfig.maneuver_top)
 
         def play(state: GameState, rng: random.Random) -> int:
             return imperial_bots.choose_index(state, level="expert", seed=rng.randrange(1 << 30), expert_config=cfg)

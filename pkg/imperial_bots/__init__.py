@@ -57,7 +57,16 @@ from imperial_text import LANGS, known, money, t, tn
 from imperial_text import nation as nation_name
 
 from .evaluate import Weights, evaluate, expected_scores, summarize, weights_for
-from .expert import EXPERT_CONFIG, ExpertConfig, Progress, expert_search, is_searched, normal_index
+from .expert import (
+    EXPERT_CONFIG,
+    MANEUVER_LOOK,
+    ExpertConfig,
+    Progress,
+    expert_search,
+    is_searched,
+    maneuver_index,
+    normal_index,
+)
 from .memo import remembering
 from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of, ranked_scores, tuning_for
 from .review import review as review
@@ -107,6 +116,10 @@ def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, 
     if level == "expert" and is_searched(state):
         i, order, _depth = expert_search(state, w, tu, ecfg, seconds, progress)
         return i, _why(state, i, order, _said("bots.play_on"))
+    if (level == "expert" and ecfg.maneuver_top > 1 and state.decision in MANEUVER_LOOK
+            and len(keys_of(state)) > 1):
+        i, order = maneuver_index(state, w, tu, ecfg)
+        return i, _why(state, i, order, _said("bots.compare_moves"))
     if level != "strong" or state.decision not in KEY_DECISIONS:
         i, order, how = normal_index(state, w, tu, cfg)
         return i, _why(state, i, order, _said(f"bots.{how}"))

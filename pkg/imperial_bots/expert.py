@@ -29,8 +29,8 @@ from imperial_core import GameState, to_position
 from . import learned
 from .evaluate import Weights
 from .memo import child
-from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
-from .search import LEVEL_CONFIG, SearchConfig, lookahead
+from .policy import KEY_DECISIONS, Tuning, greedy_index, greedy_scores, keys_of, me_of
+from .search import LEVEL_CONFIG, SearchConfig, lookahead, play_out
 
 #: The clock of a time budget.
 clock = time.perf_counter
@@ -61,6 +61,9 @@ class ExpertConfig:
     rival_noise: float = 0.25        # share of the rivals' decisions played by the noisy greedy policy
     rival_spread: float = 1.5        # that policy's random spread, in points (as the easy level's)
     show_after: float = 1.0          # seconds of search before ``progress`` first hears the best so far
+    #: moves of a maneuver step played to the end of the nation's turn and judged by the learned evaluation
+    #: (0: as the normal level, which looks at its three best and judges by the hand-made evaluation)
+    maneuver_top: int = 0
 
 
 #: Told, as the search goes on, the index of the best candidate so far and the stages completed.
@@ -175,6 +178,19 @@ def reranked(order: list[int], scored: list[tuple[float, int]]) -> list[int]:
     """The candidates after a stage: those it scored (value, index), best first, then the others in ``order``."""
     ranked = [j for _v, j in sorted(scored, key=lambda x: -x[0])]
     return ranked + [j for j in order if j not in ranked]
+
+
+def maneuver_index(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig) -> tuple[int, list[int]]:
+    """The expert's step of a maneuver: the greedy policy's ``ecfg.maneuver_top`` best moves, each played by
+    the greedy policy to the end of the nation's turn and judged there by the learned evaluation; the index
+    and the candidates, best first.  Deterministic."""
+    keys = keys_of(state)
+    sc = greedy_scores(state, w, tu)
+    order = sorted(range(len(keys)), key=lambda i: (-sc[i], i))[: ecfg.maneuver_top]
+    me = me_of(state)
+    vals = [(learned.evaluate(play_out(child(state, i), 0, w, tu), w)[me], i) for i in order]
+    ranked = [i for _v, i in sorted(vals, key=lambda x: -x[0])]
+    return ranked[0], ranked
 
 
 def is_searched(state: GameState) -> bool:

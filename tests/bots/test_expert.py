@@ -159,3 +159,26 @@ def test_the_best_so_far_is_told_after_show_after_and_at_every_later_stage():
     late: list[tuple[int, int]] = []
     expert_search(s, w, tu, ExpertConfig(steps=400, show_after=1e9), progress=lambda k, d: late.append((k, d)))
     assert late == []
+
+
+def test_a_maneuver_step_judged_by_the_learned_evaluation_when_asked():
+    """With ``maneuver_top`` (``bench/bots.py``'s ``expert^K``) the expert's maneuver step is the one of the
+    greedy policy's K best moves whose end of the nation's turn the learned evaluation values most; without
+    it, normal's."""
+    from imperial_bots import learned
+    from imperial_bots.memo import child
+    from imperial_bots.policy import greedy_scores, me_of
+    from imperial_bots.search import play_out
+
+    cfg = ExpertConfig(maneuver_top=5)
+    steps = [s for s in random_positions() if s.decision in expert_module.MANEUVER_LOOK
+             and len(ic.legal_actions(s)) > 1][:16]
+    assert len(steps) >= 8
+    for s in steps:
+        w, tu = weights_for(s.board), tuning_for(s.board)
+        sc = greedy_scores(s, w, tu)
+        top = sorted(range(len(sc)), key=lambda i: (-sc[i], i))[:5]
+        value = {i: learned.evaluate(play_out(child(s, i), 0, w, tu), w)[me_of(s)] for i in top}
+        k = bots.choose_index(s, level="expert", expert_config=cfg)
+        assert k in top and value[k] == max(value.values()), ic.to_position(s)
+        assert bots.choose_index(s, level="expert") == normal_index(s, w, tu, LEVEL_CONFIG["normal"])[0]
