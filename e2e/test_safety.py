@@ -233,11 +233,11 @@ def test_throwing_storage_still_says_the_storage_is_full(page: Page):
         assert "storage is full" in text and "JsException" not in text and moves(page) == n + 1
         expect(page.locator("#error button[data-cmd=free-space]")).to_be_visible()
         expect(page.locator("#error button[data-cmd=export]")).to_be_visible()
-        assert page.evaluate("document.body.dataset.unsaved") == "1"
+        expect(page.locator("body")).to_have_attribute("data-unsaved", "1")
     finally:
         page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")
-    play(page)  # room again: saved
-    assert page.evaluate("document.body.dataset.unsaved") == "0"
+    play(page)  # room again: saved (after the frame is painted)
+    expect(page.locator("body")).to_have_attribute("data-unsaved", "0")
 
 
 def test_a_full_storage_offers_to_delete_old_saves(page: Page):
