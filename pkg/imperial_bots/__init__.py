@@ -116,8 +116,7 @@ def _decide_now(state: GameState, level: str, seed: int, seconds: float | None, 
     if level == "expert" and is_searched(state):
         i, order, _depth = expert_search(state, w, tu, ecfg, seconds, progress)
         return i, _why(state, i, order, _said("bots.play_on"))
-    if (level == "expert" and ecfg.maneuver_top > 1 and state.decision in MANEUVER_LOOK
-            and len(keys_of(state)) > 1):
+    if level == "expert" and ecfg.maneuver_top > 1 and state.decision in MANEUVER_LOOK:
         i, order = maneuver_index(state, w, tu, ecfg)
         return i, _why(state, i, order, _said("bots.compare_moves"))
     if level != "strong" or state.decision not in KEY_DECISIONS:

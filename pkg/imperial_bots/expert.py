@@ -29,8 +29,8 @@ from imperial_core import GameState, to_position
 from . import learned
 from .evaluate import Weights
 from .memo import child
-from .policy import KEY_DECISIONS, Tuning, greedy_index, greedy_scores, keys_of, me_of
-from .search import LEVEL_CONFIG, SearchConfig, lookahead, play_out
+from .policy import KEY_DECISIONS, Tuning, greedy_index, keys_of, me_of
+from .search import LEVEL_CONFIG, SearchConfig, greedy_order, lookahead, play_out
 
 #: The clock of a time budget.
 clock = time.perf_counter
@@ -184,12 +184,9 @@ def maneuver_index(state: GameState, w: Weights, tu: Tuning, ecfg: ExpertConfig)
     """The expert's step of a maneuver: the greedy policy's ``ecfg.maneuver_top`` best moves, each played by
     the greedy policy to the end of the nation's turn and judged there by the learned evaluation; the index
     and the candidates, best first.  Deterministic."""
-    keys = keys_of(state)
-    sc = greedy_scores(state, w, tu)
-    order = sorted(range(len(keys)), key=lambda i: (-sc[i], i))[: ecfg.maneuver_top]
+    order = greedy_order(state, keys_of(state), w, tu)[: ecfg.maneuver_top]
     me = me_of(state)
-    vals = [(learned.evaluate(play_out(child(state, i), 0, w, tu), w)[me], i) for i in order]
-    ranked = [i for _v, i in sorted(vals, key=lambda x: -x[0])]
+    ranked = reranked(order, [(learned.evaluate(play_out(child(state, i), 0, w, tu), w)[me], i) for i in order])
     return ranked[0], ranked
 
 

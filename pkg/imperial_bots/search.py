@@ -98,7 +98,8 @@ LEVEL_CONFIG: dict[str, SearchConfig] = {
 }
 
 
-def _ranked(state: GameState, keys: list[tuple], w: Weights, tu: Tuning) -> list[int]:
+def greedy_order(state: GameState, keys: list[tuple], w: Weights, tu: Tuning) -> list[int]:
+    """The indices of ``keys`` in the greedy policy's order, best first (ties: the lower index)."""
     sc = greedy_scores(state, w, tu)
     return sorted(range(len(keys)), key=lambda i: (-sc[i], i))
 
@@ -112,7 +113,7 @@ def lookahead(state: GameState, w: Weights = DEFAULT, tu: Tuning = DEFAULT_TUNIN
     if len(keys) == 1:
         return 0, [(0, 0.0)]
     me = me_of(state)
-    order = _ranked(state, keys, w, tu)[: top or cfg.top_k]
+    order = greedy_order(state, keys, w, tu)[: top or cfg.top_k]
     out = []
     for i in order:
         s = play_out(child(state, i), cfg.turns, w, tu)
@@ -134,7 +135,7 @@ class _Node:
             self.order = []
         else:
             self.decider = me_of(state)
-            self.order = _ranked(state, keys_of(state), w, tu)
+            self.order = greedy_order(state, keys_of(state), w, tu)
         k = len(self.order)
         self.kids: list[_Node | None] = [None] * k
         self.cn = [0] * k
