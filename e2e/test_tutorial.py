@@ -10,12 +10,18 @@ pages' errors are checked after every test, ``conftest.py``).  The step table it
 
 from __future__ import annotations
 
+import sys
+
+import imperial_core as core
 import pytest
 from audit import covered
 from conftest import BOOT_TIMEOUT_MS, ROOT, PagePool
 from langwords import leftovers
 from playwright.sync_api import Page, expect
 from test_surface_layout import SCROLL_ALL_TO_END
+
+sys.path.insert(0, str(ROOT / "web"))
+from imperial_ui.session import Session  # noqa: E402
 
 SHOTS = ROOT / "test-results"
 STEP = "[data-testid=tutorial-step]"
@@ -204,3 +210,18 @@ def test_a_wrong_choice_gets_a_friendly_word_and_the_tutorial_still_ends(page_po
     assert walk(page, "en", set(), checked_from=5) == list(range(4, 21))  # (the friendly word is in view)
     page.get_by_test_id("tutorial-real-game").click()
     expect(page.locator("#start")).to_be_visible()
+
+
+def test_the_marked_choice_gone_before_its_frame_is_no_error(page_pool: PagePool):
+    """The marked choice is brought into view in the frame after the step is drawn; a player who opens another
+    game before that frame (here: a save imported in the same task) leaves nothing to bring into view, and
+    that is no error (the page audit's quick changes of state once met it)."""
+    page = page_pool.use({"width": 1280, "height": 800})
+    learn(page, "en")
+    while not page.locator(TARGET).count():  # to the first step with a marked choice
+        click_on(page)
+    other = Session.from_state(core.new_game(["Ann", "Bob", "Cem"], seed=1), game_id="other").to_save()
+    page.evaluate("t => { imperialUI.revealTarget(); imperialPy.command('import', t); }", other)
+    page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
+    expect(page.locator(TARGET)).to_have_count(0)
+    assert page_pool.take_errors() == []

@@ -690,8 +690,8 @@ document.addEventListener("input", (e) => {
 // an element of the decision brought into view inside the decision's own scrolling area (never the page's):
 // with its group's label when that fits in, its top at the top of the area when it is out of view
 function revealIn(button) {
-  const box = button?.closest(".dbody");
-  if (!button || !box) return;
+  const box = button instanceof Element ? button.closest(".dbody") : null;
+  if (!box) return;
   const group = button.closest(".group"), b = box.getBoundingClientRect();
   const el = group && button.getBoundingClientRect().bottom - group.getBoundingClientRect().top < b.height ? group : button;
   const r = el.getBoundingClientRect();
@@ -704,7 +704,7 @@ function revealTarget() {
   requestAnimationFrame(() => {
     const look = document.body.dataset.tutorialLook === "rondel" ? "#decision .rondel-svg" : "";
     revealIn(document.querySelector("#decision button[data-tutorial-target]")
-             || (look && document.querySelector(look)));
+             || (look ? document.querySelector(look) : null));
   });
 }
 
