@@ -37,10 +37,12 @@ import contextlib
 import functools
 import gzip
 import http.server
+import io
 import json
 import statistics
 import sys
 import threading
+import zipfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -72,11 +74,31 @@ class BenchHandler(SiteHandler):
     lock = threading.Lock()
     _gzipped: dict[str, bytes] = {}
 
+    _stdlibs: dict[str, bytes] = {}
+
+    def deflated_stdlib(self) -> bytes:
+        """The bare boot's standard library: the site's own game standard library as a deflated zip, as Pyodide
+        ships its standard library (the site's is stored, to be sent packed: build.py's pack)."""
+        with self.lock:
+            if self.directory not in self._stdlibs:
+                src = Path(self.directory) / "pyodide" / "python_stdlib_game.zip"
+                out = io.BytesIO()
+                with zipfile.ZipFile(src) as zi, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zo:
+                    for info in zi.infolist():
+                        data = zi.read(info)
+                        info.compress_type = zipfile.ZIP_DEFLATED
+                        zo.writestr(info, data, compresslevel=9)
+                self._stdlibs[self.directory] = out.getvalue()
+            return self._stdlibs[self.directory]
+
     def do_GET(self) -> None:
         path = self.path.split("?")[0].split("#")[0]
         page = self.pages.get(path)
         if page is not None:
             body, ctype = page, "text/html; charset=utf-8"
+        elif path == "/bench-stdlib.zip":
+            body, ctype = self.deflated_stdlib(), "application/zip"
+            page = body  # the bench's own (no ETag), and a zip: sent as it is
         else:
             file = Path(self.translate_path(path))
             if file.is_dir():
@@ -96,7 +118,7 @@ class BenchHandler(SiteHandler):
         self.send_header("Content-Type", ctype)
         if page is None:
             self.send_header("ETag", etag)
-        compressible = path.endswith(GZIPPED) or path.endswith("/") or page is not None
+        compressible = path.endswith(GZIPPED) or path.endswith("/")  # (the bench's pages are .html)
         if compressible and "gzip" in self.headers.get("Accept-Encoding", ""):
             key = f"{self.directory}{path}"
             with self.lock:
@@ -210,8 +232,9 @@ def first_visit_bytes(browser, base: str, dist: Path) -> None:
 #: come), read from the page's resource timings.
 ARRIVALS_JS = """() => {
   const got = performance.getEntriesByType('resource');
-  const one = (end) => got.find((r) => r.name.endsWith(end));
-  const wheels = got.filter((r) => r.name.endsWith('.whl'));
+  // a file, or its packed copy (build.py's pack)
+  const one = (end) => got.find((r) => r.name.endsWith(end) || r.name.endsWith(end + '.zst'));
+  const wheels = got.filter((r) => r.name.endsWith('.whl') || r.name.endsWith('.whl.zst'));
   const at = (r, key) => (r ? Math.round(r[key]) : -1);
   return {
     'standard library come': at(one('python_stdlib_game.zip'), 'responseEnd'),

@@ -72,7 +72,12 @@ def test_page_becomes_ready_with_engine_output_and_only_loopback_requests(first_
     assert not outside, f"requests left the loopback: {outside}"
     assert first_visit.console == [], first_visit.console
     # Python started on the game's standard library; the full one (the lab's, and a rare import's) was not needed
-    assert [u for u in web if u.endswith("/pyodide/python_stdlib_game.zip")]
+    assert [u for u in web if u.endswith("/pyodide/python_stdlib_game.zip.zst")]
+    # a first visit fetches the packed copies (build.py's pack), never the files themselves
+    packed = sorted(p.name.removesuffix(".zst") for p in (Path(site.directory) / "pyodide").glob("*.zst"))
+    assert len(packed) == 10 and "pyodide.asm.wasm" in packed, packed
+    assert sorted({u.rsplit("/", 1)[1].removesuffix(".zst") for u in web if u.endswith(".zst")}) == packed
+    assert not [u for u in web if u.rsplit("/", 1)[1] in packed]
     assert not [u for u in web if u.endswith("/pyodide/python_stdlib.zip")]
     # what a rare import would fetch, synchronously, on this page (web/pyodide-env.mjs)
     size = page.evaluate("import('./pyodide-env.mjs').then(m => m.fetchSync(m.FULL_STDLIB_URL).length)")
@@ -165,7 +170,7 @@ def failed_start(browser: Browser, site: SiteServer, missing: str) -> tuple[Brow
 
 
 def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer):
-    context, page = failed_start(browser, site, "**/svgwrite-*.whl")
+    context, page = failed_start(browser, site, "**/svgwrite-*.whl*")  # the packed copy and the wheel
     expect(page.locator("[data-testid=error]")).to_contain_text("svgwrite")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "boot-failure.png"))
@@ -188,7 +193,8 @@ def test_a_start_that_stalls_says_so_and_offers_a_reload(browser: Browser, site:
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.clock.install()
-    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="not found"))
+    # the packed copy, then the file itself (pyodide-env.mjs asks for it when there is no packed copy)
+    page.route("**/pyodide.asm.wasm*", lambda route: route.fulfill(status=404, body="not found"))
     with page.expect_response("**/pyodide.asm.wasm"):
         page.goto(site.url)
     # every other file that was on its way has arrived (each arrival restarts the wait, and on a busy machine

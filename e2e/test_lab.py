@@ -79,10 +79,13 @@ def test_the_lab_runs_pyscript_on_the_sites_own_pyodide_and_asks_only_this_site(
     outside = [u for u in lab.requests if urlparse(u).scheme not in ("data", "blob")
                and urlparse(u).netloc != urlparse(site.url).netloc]
     assert not outside, f"the lab asked elsewhere: {outside}"
-    for needed in ("/pyscript/core.js", "/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.wasm", "/lab.py",
+    for needed in ("/pyscript/core.js", "/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.wasm.zst", "/lab.py",
                    "/labkit.py", "/lab.json"):
         assert needed in paths, f"{needed} was not loaded"
-    assert any(re.fullmatch(r"/pyodide/imperial_core-.*\.whl", p) for p in paths)
+    # the site's own Pyodide and wheels, packed as for the game page (web/packed.mjs)
+    wheels = [p for p in paths if ".whl" in p]
+    assert wheels and all(p.endswith(".whl.zst") for p in wheels), wheels
+    assert any(re.fullmatch(r"/pyodide/imperial_core-.*\.whl\.zst", p) for p in paths)
     csp = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")
     for part in ("script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'", "connect-src 'self'", "object-src 'none'"):
         assert part in csp

@@ -5,9 +5,11 @@ from __future__ import annotations
 import _imp
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -170,3 +172,32 @@ def test_shipped_third_party_wheels_are_stripped_of_what_is_never_imported():
         if wheel.name.startswith("pydantic-2"):
             assert "pydantic/main.pyc" in names and "pydantic/plugin/_schema_validator.pyc" in names
             assert any(n.endswith("dist-info/licenses/LICENSE") for n in names)
+
+
+def test_the_files_of_a_first_open_are_packed_beside_themselves_and_unpack_to_them():
+    """build.py's pack: the WebAssembly, the game's standard library and every wheel of the lock have a
+    Zstandard copy (``<file>.zst``) that unpacks to the very file (the lock's sha256 is that of the file, so a
+    wheel unpacked by the page passes the loader's integrity check); the zips inside are stored, so that one
+    compression sees all their bytes; the page and the service worker are told the same list; and the packed
+    copies are not precached (the service worker keeps the files unpacked)."""
+    pydir = _built()
+    lock = json.loads((pydir / "pyodide-lock.json").read_text())
+    want = sorted(["pyodide.asm.wasm", build.GAME_STDLIB] + [e["file_name"] for e in lock["packages"].values()])
+    assert sorted(p.name.removesuffix(".zst") for p in pydir.glob("*.zst")) == want
+    for name in want:
+        path = pydir / name
+        packed = path.with_name(name + ".zst")
+        unpacked = subprocess.run([build.ensure_zstd(), "-d", "-c", str(packed)], check=True,
+                                  capture_output=True).stdout
+        assert unpacked == path.read_bytes(), name
+        assert packed.stat().st_size < len(gzip.compress(unpacked, 9)), name  # smaller than a host's gzip
+        if name.endswith((".whl", ".zip")):
+            with zipfile.ZipFile(path) as zf:
+                assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}, name
+    env = (build.DIST / "packed.mjs").read_text()
+    assert sorted(env.split('const PACKED = new Set("', 1)[1].split('"', 1)[0].split(" ")) == want
+    sw = (build.DIST / "sw.js").read_text()
+    precache = json.loads(sw.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    packed_urls = json.loads(sw.split("const PACKED = ", 1)[1].split(";\n", 1)[0])
+    assert sorted(packed_urls) == [f"pyodide/{n}" for n in want]
+    assert set(packed_urls) <= set(precache) and not [u for u in precache if u.endswith(".zst")]

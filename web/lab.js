@@ -2,6 +2,7 @@
 // service worker, asked to keep the lab's own files (lab.html, PyScript) now that the lab has been opened, so that
 // the lab opens offline from the next visit on. The game's first visit never downloads them (sw.template.js).
 import { t } from "./lang.js";
+import "./packed.mjs";  // PyScript's Pyodide fetches the packed files (the game's own Pyodide and wheels)
 
 document.title = `${t("page.lab.link")} · Imperial`;
 const status = document.getElementById("lab-status");

@@ -11,7 +11,9 @@
 //
 // Bytes of a first visit (issue 42): Python starts on a standard library of only the modules the game imports
 // (STDLIB_URL, made by build.py); a module it leaves out is read from the full one, fetched the first time such
-// a module is asked for (imperial_stdlib.py in that zip, given fetchSync below).
+// a module is asked for (imperial_stdlib.py in that zip, given fetchSync below). The interpreter's WebAssembly,
+// that standard library and the wheels come packed (packed.mjs, which this module installs).
+import "./packed.mjs";
 import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -32,6 +34,7 @@ export const ENV = { PYTHONHASHSEED: "0" };
 /** The game's standard library (only the modules it imports), and the full one a rare import is read from. */
 export const STDLIB_URL = new URL("./pyodide/python_stdlib_game.zip", import.meta.url).href;
 export const FULL_STDLIB_URL = new URL("./pyodide/python_stdlib.zip", import.meta.url).href;
+
 
 /** The bytes at `url`, fetched synchronously (an import cannot wait): binary as text on a page, where a
  * synchronous request cannot ask for an ArrayBuffer, and as an ArrayBuffer in a worker. */

@@ -3,10 +3,16 @@
 // A new version waits for the player's go-ahead (boot.js shows the prompt), then replaces the old cache.
 // The Python lab's own files (LAB: lab.html, PyScript) are kept only once the lab has been opened (lab.js asks),
 // so that the game's first visit downloads nothing of the lab; a new version keeps them again if the old one had.
+// The interpreter's WebAssembly, the game's standard library and the wheels are on the server packed too
+// (`<file>.zst`, build.py's pack; a first visit's page unpacks them, pyodide-env.mjs): they are fetched packed
+// and kept unpacked, under their own names, so that no later start unpacks them.
+importScripts("./fzstd.js");
 const VERSION = "__VERSION__";
 const CACHE = `imperial-${VERSION}`;
 const PRECACHE = __PRECACHE__;
+const PACKED = __PACKED__;
 const LAB = __LAB__;
+const TYPES = { wasm: "application/wasm", whl: "application/zip", zip: "application/zip" };
 
 // A file of the site as the server has it now: cache "no-cache" asks the server every time, so a new build never
 // mixes with old files, and a file the page has just downloaded (a first visit) comes back as "304 Not
@@ -20,10 +26,20 @@ async function keepLab(cache) {
   await cache.addAll(missing);
 }
 
+// a packed file, fetched as its packed copy and kept unpacked
+async function keepUnpacked(cache, url) {
+  const res = await fetch(current(`${url}.zst`));
+  if (!res.ok) throw new Error(`${url}.zst: HTTP ${res.status}`);
+  const bytes = self.fzstd.decompress(new Uint8Array(await res.arrayBuffer()));
+  const type = TYPES[url.split(".").pop()] ?? "application/octet-stream";
+  await cache.put(url, new Response(bytes, { headers: { "Content-Type": type } }));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(PRECACHE.map(current));
+    await cache.addAll(PRECACHE.filter((url) => !PACKED.includes(url)).map(current));
+    await Promise.all(PACKED.filter((url) => PRECACHE.includes(url)).map((url) => keepUnpacked(cache, url)));
     // an older version had kept the lab: this one keeps it too (its own files, which may have changed)
     // (this new cache has no lab.html yet: a match is an older version's)
     if (await caches.match("./lab.html")) await keepLab(cache);

@@ -1,0 +1,58 @@
+// The files of a first open, packed (issue 42: bytes of a first visit). Imported for its effect: the page's
+// `fetch` (on the game page and in its workers, through pyodide-env.mjs; on the lab's page, lab.js) unpacks them.
+import { Decompress, decompress } from "./fzstd.mjs";
+
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+
+/** The files build.py also writes Zstandard-compressed beside themselves, as `<file>.zst` (build.py's ZSTD_ARGS):
+ * a static host sends those as they are, where it sends the WebAssembly gzipped (3.55 MB against 2.91) and the
+ * zips as they are (4.54 MB deflated against 3.37 packed). */
+const PACKED = new Set("__PACKED__".split(" ").map((name) => new URL(name, INDEX_URL).href));
+const TYPES = { wasm: "application/wasm", whl: "application/zip", zip: "application/zip" };
+
+/**
+ * `fetch` for the page and its workers (installed below): a packed file is fetched as its `.zst` and unpacked
+ * here, unless the service worker keeps it (unpacked: sw.js), so that only a first visit unpacks; anything
+ * else, or a packed copy the host does not have, goes to `inner` as asked. The WebAssembly is unpacked as it
+ * comes, so that it compiles as it downloads; the others whole, and checked against the integrity the
+ * loader asks for (a wheel's sha256 in pyodide-lock.json, that of the stored zip).
+ */
+function packedFetch(inner) {
+  return async (input, init) => {
+    const url = String(input?.url ?? input);
+    if (!PACKED.has(url) || await kept(url)) return inner(input, init);
+    const res = await inner(`${url}.zst`, { credentials: "same-origin" });
+    if (!res.ok) return inner(input, init);
+    return unpacked(res, url, init?.integrity);
+  };
+}
+
+async function kept(url) {
+  try {
+    return Boolean(globalThis.caches && await caches.match(url));
+  } catch {
+    return false;
+  }
+}
+
+async function unpacked(res, url, integrity) {
+  const headers = { "Content-Type": TYPES[url.split(".").pop()] ?? "application/octet-stream" };
+  if (url.endsWith(".wasm")) {
+    const unzstd = new Decompress();
+    const body = res.body.pipeThrough(new TransformStream({
+      start(out) { unzstd.ondata = (chunk) => { if (chunk.length) out.enqueue(chunk.slice()); }; },
+      transform(chunk) { unzstd.push(chunk); },
+      flush() { unzstd.push(new Uint8Array(0), true); },
+    }));
+    return new Response(body, { headers });
+  }
+  const bytes = decompress(new Uint8Array(await res.arrayBuffer()));
+  const [algo, want] = String(integrity || "").split("-");
+  if (algo === "sha256" && globalThis.crypto?.subtle) {
+    const got = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))));
+    if (got !== want) throw new TypeError(`${url}: the unpacked file is not the one the loader expects`);
+  }
+  return new Response(bytes, { headers });
+}
+
+globalThis.fetch = packedFetch(globalThis.fetch.bind(globalThis));
