@@ -169,6 +169,23 @@ def failed_start(browser: Browser, site: SiteServer, missing: str) -> tuple[Brow
     return context, page
 
 
+def test_a_host_without_the_packed_copies_serves_the_files_themselves(browser: Browser, site: SiteServer):
+    """web/packed.mjs: where a packed copy (``<file>.zst``) answers an error, the file itself is fetched, and the
+    game starts on it."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(urlparse(r.url).path))
+    page.route("**/*.zst", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(site.url)
+    wait_ready(page)
+    expect(page.locator("#app svg [data-region='vienna']")).to_have_count(1)
+    for name in ("pyodide.asm.wasm", "python_stdlib_game.zip"):
+        assert f"/pyodide/{name}.zst" in asked and f"/pyodide/{name}" in asked, name
+    assert [p for p in asked if p.endswith(".whl")], "the wheels themselves"
+    context.close()
+
+
 def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer):
     context, page = failed_start(browser, site, "**/svgwrite-*.whl*")  # the packed copy and the wheel
     expect(page.locator("[data-testid=error]")).to_contain_text("svgwrite")
