@@ -186,6 +186,25 @@ def test_a_host_without_the_packed_copies_serves_the_files_themselves(browser: B
     context.close()
 
 
+def test_a_host_that_unpacks_the_packed_copies_itself_still_starts_the_game(browser: Browser, site: SiteServer):
+    """web/packed.mjs: a host that sends ``<file>.zst`` with a Content-Encoding of its own has the browser unpack
+    it, so what comes is the file itself (not a Zstandard frame): it is taken as it is."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(urlparse(r.url).path))
+    pydir = Path(site.directory) / "pyodide"
+    page.route("**/*.zst", lambda route: route.fulfill(
+        status=200, body=(pydir / urlparse(route.request.url).path.rsplit("/", 1)[1].removesuffix(".zst")).read_bytes(),
+        content_type="application/wasm" if ".wasm" in route.request.url else "application/zip"))
+    page.goto(site.url)
+    wait_ready(page)
+    expect(page.locator("#app svg [data-region='vienna']")).to_have_count(1)
+    assert "/pyodide/pyodide.asm.wasm.zst" in asked and "/pyodide/pyodide.asm.wasm" not in asked
+    assert not [p for p in asked if p.endswith(".whl")], "the wheels came as their packed copies' names"
+    context.close()
+
+
 def test_missing_wheel_shows_a_readable_error(browser: Browser, site: SiteServer):
     context, page = failed_start(browser, site, "**/svgwrite-*.whl*")  # the packed copy and the wheel
     expect(page.locator("[data-testid=error]")).to_contain_text("svgwrite")

@@ -35,22 +35,32 @@ async function kept(url) {
   }
 }
 
+/** Whether bytes begin as a Zstandard frame: a host that sends the packed copy with a Content-Encoding of its
+ * own (say zstd for `.zst`) has it unpacked by the browser already, and then it is the file itself. */
+const isPacked = (b) => b[0] === 0x28 && b[1] === 0xb5 && b[2] === 0x2f && b[3] === 0xfd;
+
 async function unpacked(res, url, integrity) {
   const headers = { "Content-Type": TYPES[url.split(".").pop()] ?? "application/octet-stream" };
   if (url.endsWith(".wasm")) {
     const unzstd = new Decompress();
+    let packed;  // known from the first bytes
     const body = res.body.pipeThrough(new TransformStream({
       start(out) { unzstd.ondata = (chunk) => { if (chunk.length) out.enqueue(chunk.slice()); }; },
-      transform(chunk) { unzstd.push(chunk); },
-      flush() { unzstd.push(new Uint8Array(0), true); },
+      transform(chunk, out) {
+        packed ??= isPacked(chunk);
+        if (packed) unzstd.push(chunk);
+        else out.enqueue(chunk);
+      },
+      flush() { if (packed) unzstd.push(new Uint8Array(0), true); },
     }));
     return new Response(body, { headers });
   }
-  const bytes = decompress(new Uint8Array(await res.arrayBuffer()));
+  const got = new Uint8Array(await res.arrayBuffer());
+  const bytes = isPacked(got) ? decompress(got) : got;
   const [algo, want] = String(integrity || "").split("-");
   if (algo === "sha256" && globalThis.crypto?.subtle) {
-    const got = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))));
-    if (got !== want) throw new TypeError(`${url}: the unpacked file is not the one the loader expects`);
+    const digest = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))));
+    if (digest !== want) throw new TypeError(`${url}: the unpacked file is not the one the loader expects`);
   }
   return new Response(bytes, { headers });
 }
